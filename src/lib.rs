@@ -1,0 +1,5 @@
+#![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
+
+pub use stitch_derive::Contract;
+pub use stitch_runtime::*;

@@ -1,0 +1,363 @@
+//! Code generation: the model becomes a `Shape` impl (the IR, built by calling the runtime's
+//! `const fn`s), a `Contract` impl, and for non-generic types the compile-time schema consts.
+//!
+//! Each attribute becomes one call spanned at the attribute, so a misfit found in constant
+//! evaluation (`min` on a string) is reported there. The generated code holds no logic: the
+//! rules live in `stitch-runtime`, where they are unit-tested.
+
+use proc_macro2::{Literal, TokenStream};
+use quote::{format_ident, quote, quote_spanned};
+
+use crate::model::{
+    Body, Contract, Field, Object, Profile, Source, StepKind, Union, Variant, VariantBody,
+};
+
+/// The generated items for a validated contract.
+pub fn expand(contract: &Contract) -> TokenStream {
+    let krate = &contract.krate;
+    let ident = &contract.ident;
+    let generic = !contract.generics.params.is_empty();
+    let (impl_generics, ty_generics, _) = contract.generics.split_for_impl();
+    let shape_where = where_with_bounds(contract, quote!(#krate::Shape));
+    let contract_where = {
+        let mut clause = where_with_bounds(contract, quote!(#krate::Shape));
+        clause
+            .predicates
+            .push(syn::parse_quote!(Self: #krate::__private::DeserializeOwned));
+        clause
+    };
+
+    let (union_consts, shape) = shape_expr(contract, generic);
+    let tool = tool_expr(contract);
+    let type_checks = type_checks(contract);
+
+    let mut schema_fns = TokenStream::new();
+    let mut inherent = TokenStream::new();
+    if !generic {
+        let input_mode = if contract.flatten {
+            quote!(__s::Mode::Advertised)
+        } else {
+            quote!(__s::Mode::Exact)
+        };
+        let input = render_const(ident, &input_mode);
+        let exact = render_const(ident, &quote!(__s::Mode::Exact));
+        schema_fns = quote! {
+            fn input_schema() -> &'static str { Self::INPUT_SCHEMA }
+            fn exact_schema() -> &'static str { Self::EXACT_SCHEMA }
+        };
+        inherent = quote! {
+            impl #ident {
+                /// The advertised (flattened) JSON Schema of this contract's input, rendered at
+                /// compile time.
+                pub const INPUT_SCHEMA: &'static str = #input;
+                /// The exact JSON Schema of this contract's input (tagged unions as `oneOf`),
+                /// rendered at compile time.
+                pub const EXACT_SCHEMA: &'static str = #exact;
+            }
+            // Evaluate the schema IR now, so an attribute that does not fit its field fails
+            // the build even when nothing uses this type yet.
+            const _: &__s::Node = <#ident as #krate::Shape>::SHAPE;
+        };
+    }
+
+    quote! {
+        #[allow(non_upper_case_globals, clippy::all)]
+        const _: () = {
+            use #krate::__private as __s;
+            #union_consts
+            impl #impl_generics #krate::Shape for #ident #ty_generics #shape_where {
+                const SHAPE: &'static __s::Node = #shape;
+            }
+            impl #impl_generics #krate::Contract for #ident #ty_generics #contract_where {
+                const TOOL: #krate::Tool = #tool;
+                #schema_fns
+            }
+            #inherent
+            #type_checks
+        };
+    }
+}
+
+/// When the input had errors: the errors, and a minimal `Shape` impl so the user does not get
+/// a second wave of "`Shape` is not implemented" errors.
+pub fn fallback(
+    ident: &syn::Ident,
+    generics: &syn::Generics,
+    krate: &syn::Path,
+    errors: TokenStream,
+) -> TokenStream {
+    let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
+    quote! {
+        #errors
+        const _: () = {
+            impl #impl_generics #krate::Shape for #ident #ty_generics #where_clause {
+                const SHAPE: &'static #krate::Node = &#krate::__private::Node::OPAQUE;
+            }
+        };
+    }
+}
+
+fn where_with_bounds(contract: &Contract, bound: TokenStream) -> syn::WhereClause {
+    let mut clause = contract
+        .generics
+        .where_clause
+        .clone()
+        .unwrap_or_else(|| syn::parse_quote!(where));
+    for param in contract.generics.type_params() {
+        let ident = &param.ident;
+        clause.predicates.push(syn::parse_quote!(#ident: #bound));
+    }
+    clause
+}
+
+fn render_const(ident: &syn::Ident, mode: &TokenStream) -> TokenStream {
+    quote! {{
+        const NODE: &'static __s::Node = <#ident as __s::Shape>::SHAPE;
+        const LEN: usize = __s::schema_len(NODE, #mode);
+        const BYTES: [u8; LEN] = __s::schema_bytes::<LEN>(NODE, #mode);
+        match ::core::str::from_utf8(&BYTES) {
+            Ok(text) => text,
+            Err(_) => panic!("stitch rendered invalid UTF-8"),
+        }
+    }}
+}
+
+fn option_str(text: Option<&String>) -> TokenStream {
+    match text {
+        Some(text) => quote!(::core::option::Option::Some(#text)),
+        None => quote!(::core::option::Option::None),
+    }
+}
+
+fn tool_expr(contract: &Contract) -> TokenStream {
+    let krate = &contract.krate;
+    let name = &contract.tool_name;
+    let description = contract.description.clone().unwrap_or_default();
+    let flatten = contract.flatten;
+    let profile = profile_expr(krate, &contract.profile);
+    quote! {
+        #krate::Tool {
+            name: #name,
+            description: #description,
+            input: <Self as #krate::Shape>::SHAPE,
+            flatten: #flatten,
+            profile: #profile,
+        }
+    }
+}
+
+fn profile_expr(krate: &syn::Path, profile: &Profile) -> TokenStream {
+    let mut expr = quote!(#krate::SchemaProfile::new());
+    if profile.require_typed_properties {
+        expr = quote!(#expr.require_typed_properties());
+    }
+    if !profile.allow_untyped.is_empty() {
+        let paths = &profile.allow_untyped;
+        expr = quote!(#expr.allow_untyped(&[#(#paths),*]));
+    }
+    if profile.require_portable_formats {
+        expr = quote!(#expr.require_portable_formats());
+    }
+    if !profile.allow_formats.is_empty() {
+        let formats = &profile.allow_formats;
+        expr = quote!(#expr.allow_formats(&[#(#formats),*]));
+    }
+    expr
+}
+
+/// The `SHAPE` expression, and the consts a non-generic union's key table needs.
+fn shape_expr(contract: &Contract, generic: bool) -> (TokenStream, TokenStream) {
+    let description = contract.description.as_ref();
+    match &contract.body {
+        Body::Object(object) => {
+            let object = object_expr(contract, object, description);
+            (
+                TokenStream::new(),
+                quote!(&__s::Node::of(__s::Kind::Object(#object))),
+            )
+        }
+        Body::Transparent(field) => (TokenStream::new(), field_node(contract, field)),
+        Body::UnitEnum(names) => (
+            TokenStream::new(),
+            quote!(&__s::Node::of(__s::Kind::StringEnum(&[#(#names),*]))),
+        ),
+        Body::Union(union) => union_shape(contract, union, generic),
+    }
+}
+
+fn union_shape(contract: &Contract, union: &Union, generic: bool) -> (TokenStream, TokenStream) {
+    let tag = &union.tag;
+    let description = option_str(contract.description.as_ref());
+    let variants = union.variants.iter().map(|v| variant_expr(contract, v));
+    let raw = quote!(__s::Union::new(#tag, &[#(#variants),*], #description));
+    if generic {
+        // A generic union cannot size its key table by a generic constant: it carries none,
+        // and the runtime walks its operations instead (same rules, see `flatten.rs`).
+        return (
+            TokenStream::new(),
+            quote!(&__s::Node::of(__s::Kind::Union(&#raw))),
+        );
+    }
+    let consts = quote! {
+        const __STITCH_RAW: __s::Union = #raw;
+        const __STITCH_FIELDS: usize = __s::total_fields(&__STITCH_RAW);
+        const __STITCH_SLOTS: usize = __s::slots_for(__STITCH_FIELDS);
+        const __STITCH_KEYS: usize = __s::distinct_keys::<__STITCH_SLOTS>(&__STITCH_RAW);
+        const __STITCH_TABLE: __s::FlatTable<__STITCH_KEYS, __STITCH_FIELDS> =
+            __s::flat_table::<__STITCH_KEYS, __STITCH_FIELDS, __STITCH_SLOTS>(&__STITCH_RAW);
+        const __STITCH_FLAT: __s::Flat = __s::Flat {
+            keys: &__STITCH_TABLE.keys,
+            occurrences: &__STITCH_TABLE.occurrences,
+        };
+        const __STITCH_UNION: __s::Union = __STITCH_RAW.with_flat(&__STITCH_FLAT);
+    };
+    (
+        consts,
+        quote!(&__s::Node::of(__s::Kind::Union(&__STITCH_UNION))),
+    )
+}
+
+fn variant_expr(contract: &Contract, variant: &Variant) -> TokenStream {
+    let name = &variant.wire;
+    let aliases = &variant.aliases;
+    let description = option_str(variant.description.as_ref());
+    let object = match &variant.body {
+        VariantBody::Unit { deny_unknown } => quote! {
+            &__s::Object { fields: &[], deny_unknown: #deny_unknown, description: None }
+        },
+        VariantBody::Struct(object) => object_expr(contract, object, None),
+        VariantBody::Newtype(ty) => {
+            let krate = &contract.krate;
+            quote_spanned!(syn::spanned::Spanned::span(ty)=>
+                __s::newtype_object(<#ty as #krate::Shape>::SHAPE, #name))
+        }
+    };
+    quote! {
+        __s::Variant {
+            name: #name,
+            aliases: &[#(#aliases),*],
+            description: #description,
+            object: #object,
+        }
+    }
+}
+
+fn object_expr(contract: &Contract, object: &Object, description: Option<&String>) -> TokenStream {
+    let fields = object.fields.iter().map(|field| {
+        let node = field_node(contract, field);
+        let wire = &field.wire;
+        let has_default = field.has_default;
+        let description = option_str(field.description.as_ref());
+        let mut expr = quote!(__s::Field::new(#wire, #node, #has_default, #description));
+        if !field.aliases.is_empty() {
+            let aliases = &field.aliases;
+            expr = quote!(#expr.with_aliases(&[#(#aliases),*]));
+        }
+        expr
+    });
+    let deny_unknown = object.deny_unknown;
+    let description = option_str(description);
+    quote! {
+        &__s::Object {
+            fields: &[#(#fields),*],
+            deny_unknown: #deny_unknown,
+            description: #description,
+        }
+    }
+}
+
+/// A field's node: its source's shape, then one spanned call per attribute.
+fn field_node(contract: &Contract, field: &Field) -> TokenStream {
+    let krate = &contract.krate;
+    let mut node = match &field.source {
+        Source::Type => {
+            let ty = &field.ty;
+            quote_spanned!(syn::spanned::Spanned::span(ty)=> <#ty as #krate::Shape>::SHAPE)
+        }
+        Source::Via(ty) => {
+            quote_spanned!(syn::spanned::Spanned::span(ty)=> <#ty as #krate::Shape>::SHAPE)
+        }
+        Source::Opaque => quote!(&__s::Node::OPAQUE),
+    };
+    let wire = &field.wire;
+    for step in &field.steps {
+        let call = match &step.kind {
+            StepKind::NumberBound {
+                which,
+                json,
+                value,
+                integral,
+            } => {
+                let which = format_ident!("{}", which);
+                let value = Literal::f64_unsuffixed(*value);
+                quote!(__s::number_bound(
+                    #node,
+                    __s::NumberBound::#which,
+                    __s::Bound { text: #json, value: #value, integral: #integral },
+                    #wire
+                ))
+            }
+            StepKind::Count { which, value } => {
+                let which = format_ident!("{}", which);
+                quote!(__s::count(#node, __s::Count::#which, #value, #wire))
+            }
+            StepKind::UniqueItems => quote!(__s::unique_items(#node, #wire)),
+            StepKind::Pattern(pattern) => quote!(__s::pattern(#node, #pattern, #wire)),
+            StepKind::Format(format) => quote!(__s::format(#node, #format, #wire)),
+            StepKind::Values(values) => quote!(__s::values(#node, &[#(#values),*], #wire)),
+            StepKind::Hidden(flag) => {
+                let flag = format_ident!("{}", flag);
+                quote!(__s::hidden(#node, __s::checks::#flag, #wire))
+            }
+            StepKind::Coerce => quote!(__s::coerce(#node, #wire)),
+            StepKind::Catch => quote!(__s::catch(#node, #wire)),
+        };
+        node = quote_spanned!(step.span=> &#call);
+    }
+    node
+}
+
+/// Type checks of the expressions attributes carry (`catch`, `refine`), so a wrong one fails
+/// now, at its span; parsing runs them.
+fn type_checks(contract: &Contract) -> TokenStream {
+    let krate = &contract.krate;
+    let mut checks = Vec::new();
+    if let Some(refine) = &contract.refine {
+        checks.push(quote!(#krate::__private::refine_signature::<Self, _>(#refine);));
+    }
+    let mut visit = |field: &Field| {
+        let ty = &field.ty;
+        if let Some(catch) = &field.catch {
+            checks.push(quote!(let _ = || -> #ty { #catch };));
+        }
+        if let Some(refine) = &field.refine {
+            checks.push(quote!(#krate::__private::refine_signature::<#ty, _>(#refine);));
+        }
+    };
+    match &contract.body {
+        Body::Object(object) => object.fields.iter().for_each(&mut visit),
+        Body::Transparent(field) => visit(field),
+        Body::UnitEnum(_) => {}
+        Body::Union(union) => {
+            for variant in &union.variants {
+                if let VariantBody::Struct(object) = &variant.body {
+                    object.fields.iter().for_each(&mut visit);
+                }
+            }
+        }
+    }
+    if checks.is_empty() {
+        return TokenStream::new();
+    }
+    let ident = &contract.ident;
+    let (impl_generics, ty_generics, where_clause) = contract.generics.split_for_impl();
+    quote! {
+        impl #impl_generics #ident #ty_generics #where_clause {
+            #[doc(hidden)]
+            #[allow(dead_code)]
+            fn __stitch_type_checks() {
+                #(#checks)*
+            }
+        }
+    }
+}

@@ -1,0 +1,119 @@
+//! The validated model of a `#[derive(Contract)]` input: wire names resolved, attributes
+//! checked, every choice made. `expand.rs` only translates it into code.
+
+use proc_macro2::Span;
+
+/// A whole derive input.
+pub struct Contract {
+    pub ident: syn::Ident,
+    pub generics: syn::Generics,
+    /// The path of the `stitch` crate (`::stitch` unless `#[contract(crate = "...")]`).
+    pub krate: syn::Path,
+    pub tool_name: String,
+    pub description: Option<String>,
+    pub flatten: bool,
+    pub profile: Profile,
+    /// A whole-object check (`#[contract(refine = path)]`).
+    pub refine: Option<syn::Path>,
+    pub body: Body,
+}
+
+/// The checks the contract asks for (the guard issue wires them to a compile-time check).
+#[derive(Default)]
+pub struct Profile {
+    pub require_typed_properties: bool,
+    pub allow_untyped: Vec<String>,
+    pub require_portable_formats: bool,
+    pub allow_formats: Vec<String>,
+}
+
+/// What the type is on the wire.
+pub enum Body {
+    /// An object with named fields.
+    Object(Object),
+    /// The single field's shape (`#[serde(transparent)]` or a newtype struct).
+    Transparent(Field),
+    /// A string limited to the variants' names.
+    UnitEnum(Vec<String>),
+    /// An internally tagged union of operations.
+    Union(Union),
+}
+
+pub struct Object {
+    pub fields: Vec<Field>,
+    pub deny_unknown: bool,
+}
+
+pub struct Union {
+    pub tag: String,
+    pub variants: Vec<Variant>,
+}
+
+pub struct Variant {
+    pub wire: String,
+    pub aliases: Vec<String>,
+    pub description: Option<String>,
+    pub body: VariantBody,
+}
+
+pub enum VariantBody {
+    /// A unit operation: the tag alone (`deny_unknown` from the enum).
+    Unit { deny_unknown: bool },
+    /// A struct operation.
+    Struct(Object),
+    /// A newtype operation wrapping a struct.
+    Newtype(syn::Type),
+}
+
+/// One field on the wire.
+pub struct Field {
+    pub wire: String,
+    pub aliases: Vec<String>,
+    pub ty: syn::Type,
+    pub description: Option<String>,
+    pub has_default: bool,
+    /// Where the field's schema comes from.
+    pub source: Source,
+    /// Attributes applied to the schema, in order, each at its span.
+    pub steps: Vec<Step>,
+    /// Expressions that must type-check against the field's type.
+    pub catch: Option<syn::Expr>,
+    pub refine: Option<syn::Path>,
+}
+
+/// Where a field's schema comes from.
+pub enum Source {
+    /// The field's own type.
+    Type,
+    /// `via = Type`: the JSON input is that type's shape.
+    Via(syn::Type),
+    /// `opaque`: `{}`.
+    Opaque,
+}
+
+/// One attribute applied to a field's schema.
+pub struct Step {
+    pub span: Span,
+    pub kind: StepKind,
+}
+
+pub enum StepKind {
+    NumberBound {
+        which: &'static str,
+        json: String,
+        value: f64,
+        integral: bool,
+    },
+    Count {
+        which: &'static str,
+        value: u64,
+    },
+    UniqueItems,
+    Pattern(String),
+    Format(String),
+    Values(Vec<String>),
+    /// Hidden checks: the names of bits in `checks` (`REFINE`, `TRIM`, ...).
+    Hidden(&'static str),
+    Coerce,
+    Catch,
+}

@@ -1,0 +1,586 @@
+//! Validation: turns the parsed attributes into the [`model`](crate::model), checking every
+//! rule a schema depends on (serde attributes stitch cannot follow, enums that are not
+//! internally tagged, tool names, patterns, duplicate wire names, conflicting attributes).
+//! Every error is collected at its own span and reported together.
+//!
+//! Checks that need the field's *type* (`min` on a string, `catch` on an `Option`) cannot be
+//! made here, since a macro sees tokens, not types: they run in constant evaluation and fail
+//! the build at the attribute's span (see `expand.rs`).
+
+use darling::error::Accumulator;
+use darling::{Error, ast};
+use proc_macro2::Span;
+use syn::spanned::Spanned;
+
+use darling::util::Flag;
+
+use crate::case::{RenameRule, snake_case};
+use crate::doc;
+use crate::model::{
+    Body, Contract, Field, Object, Profile, Source, Step, StepKind, Union, Variant, VariantBody,
+};
+use crate::parse::{ContainerInput, FieldInput, SerdeAttrs, Located, VariantInput};
+
+/// Validates a parsed input, returning the model or every error found.
+pub fn validate(input: ContainerInput) -> Result<Contract, Error> {
+    let mut errors = Error::accumulator();
+    let serde = SerdeAttrs::read(&input.attrs, &mut errors);
+    reject_unsupported(&serde, &mut errors);
+    if let Some(span) = serde.untagged {
+        errors.push(
+            Error::custom(
+                "stitch cannot describe `#[serde(untagged)]`: a model needs a tag to choose the \
+                 operation; use `#[serde(tag = \"op\")]`",
+            )
+            .with_span(&span),
+        );
+    }
+    if let Some(span) = serde.content {
+        errors.push(
+            Error::custom(
+                "stitch cannot describe adjacently tagged enums (`#[serde(content = ...)]`): \
+                 remove `content` to make the enum internally tagged",
+            )
+            .with_span(&span),
+        );
+    }
+
+    let tool_name = match &input.name {
+        Some(name) => {
+            let value = name.value();
+            if let Err(why) = check_tool_name(&value) {
+                errors.push(Error::custom(why).with_span(name));
+            }
+            value
+        }
+        None => snake_case(&input.ident.to_string()),
+    };
+
+    let rename_all = rename_rule(serde.rename_all.as_ref(), &mut errors);
+    let rename_all_fields = rename_rule(serde.rename_all_fields.as_ref(), &mut errors);
+
+    let body = match input.data {
+        ast::Data::Struct(fields) => {
+            struct_body(fields, &serde, rename_all, &input.ident, &mut errors)
+        }
+        ast::Data::Enum(variants) => enum_body(
+            variants,
+            &serde,
+            rename_all,
+            rename_all_fields,
+            &input.ident,
+            &mut errors,
+        ),
+    };
+
+    let profile = Profile {
+        require_typed_properties: input.require_typed_properties.is_present(),
+        allow_untyped: input
+            .allow_untyped
+            .iter()
+            .map(|path| format!("{tool_name}.{}", path.value()))
+            .collect(),
+        require_portable_formats: input.require_portable_formats.is_present(),
+        allow_formats: input.allow_formats.iter().map(|f| f.value()).collect(),
+    };
+
+    let contract = Contract {
+        description: input
+            .description
+            .clone()
+            .or_else(|| doc::description(&input.attrs)),
+        krate: input
+            .krate
+            .unwrap_or_else(|| syn::parse_quote!(::stitch)),
+        ident: input.ident,
+        generics: input.generics,
+        tool_name,
+        flatten: input.flatten.unwrap_or(true),
+        profile,
+        refine: input.refine,
+        body,
+    };
+    errors.finish_with(contract)
+}
+
+/// The tool name rule of SPEC §5: `^[a-zA-Z0-9_-]{1,64}$`.
+fn check_tool_name(name: &str) -> Result<(), String> {
+    if name.is_empty() || name.len() > 64 {
+        return Err(format!(
+            "the tool name `{name}` must be 1 to 64 characters long (it has {})",
+            name.len()
+        ));
+    }
+    if let Some(bad) = name
+        .chars()
+        .find(|c| !(c.is_ascii_alphanumeric() || *c == '_' || *c == '-'))
+    {
+        return Err(format!(
+            "the tool name `{name}` may only contain ASCII letters, digits, `_` and `-` \
+             (found {bad:?}): MCP clients reject other names"
+        ));
+    }
+    Ok(())
+}
+
+fn reject_unsupported(serde: &SerdeAttrs, errors: &mut Accumulator) {
+    for (key, span) in &serde.unsupported {
+        errors.push(
+            Error::custom(format!(
+                "stitch cannot describe `#[serde({key})]`: it changes the wire shape in a way \
+                 the schema cannot follow"
+            ))
+            .with_span(span),
+        );
+    }
+}
+
+fn rename_rule(rule: Option<&Located<String>>, errors: &mut Accumulator) -> Option<RenameRule> {
+    let rule = rule?;
+    let parsed = RenameRule::from_name(&rule.value);
+    if parsed.is_none() {
+        errors.push(
+            Error::custom(format!(
+                "unknown rename rule `{}`; expected one of {}",
+                rule.value,
+                RenameRule::NAMES
+            ))
+            .with_span(&rule.span),
+        );
+    }
+    parsed
+}
+
+fn struct_body(
+    fields: ast::Fields<FieldInput>,
+    serde: &SerdeAttrs,
+    rename_all: Option<RenameRule>,
+    ident: &syn::Ident,
+    errors: &mut Accumulator,
+) -> Body {
+    let container_default = serde.default.is_some();
+    match fields.style {
+        ast::Style::Struct => {
+            let object = object(
+                fields.fields,
+                rename_all,
+                container_default,
+                serde.deny_unknown_fields,
+                errors,
+            );
+            if serde.transparent.is_some() {
+                let mut fields = object.fields.into_iter();
+                match (fields.next(), fields.next()) {
+                    (Some(only), None) => return Body::Transparent(only),
+                    _ => errors.push(
+                        Error::custom("`#[serde(transparent)]` needs exactly one field")
+                            .with_span(ident),
+                    ),
+                }
+                return Body::UnitEnum(Vec::new());
+            }
+            Body::Object(object)
+        }
+        ast::Style::Tuple if fields.fields.len() == 1 => {
+            let field = fields.fields.into_iter().next().expect("one field");
+            let serde = SerdeAttrs::read(&field.attrs, errors);
+            let field = self::field(field, serde, String::new(), false, errors);
+            Body::Transparent(field)
+        }
+        _ => {
+            errors.push(
+                Error::custom(
+                    "stitch describes structs with named fields and newtype structs; a tuple or \
+                     unit struct has no object shape a model can fill",
+                )
+                .with_span(ident),
+            );
+            Body::UnitEnum(Vec::new())
+        }
+    }
+}
+
+fn object(
+    inputs: Vec<FieldInput>,
+    rename_all: Option<RenameRule>,
+    container_default: bool,
+    deny_unknown: bool,
+    errors: &mut Accumulator,
+) -> Object {
+    let mut fields: Vec<Field> = Vec::new();
+    for input in inputs {
+        let serde = SerdeAttrs::read(&input.attrs, errors);
+        if serde.skip.is_some() {
+            continue;
+        }
+        let ident = input.ident.clone().expect("named field");
+        let name = ident.to_string().trim_start_matches("r#").to_owned();
+        let wire = match (&serde.rename, rename_all) {
+            (Some(rename), _) => rename.value.clone(),
+            (None, Some(rule)) => rule.apply_to_field(&name),
+            (None, None) => name,
+        };
+        if fields.iter().any(|field| field.wire == wire) {
+            errors.push(
+                Error::custom(format!("two fields are named `{wire}` on the wire"))
+                    .with_span(&ident),
+            );
+        }
+        let has_default = container_default || serde.default.is_some();
+        fields.push(field(input, serde, wire, has_default, errors));
+    }
+    Object {
+        fields,
+        deny_unknown,
+    }
+}
+
+fn field(
+    input: FieldInput,
+    serde: SerdeAttrs,
+    wire: String,
+    has_default: bool,
+    errors: &mut Accumulator,
+) -> Field {
+    reject_unsupported(&serde, errors);
+    if let Some(span) = serde.flatten {
+        errors.push(
+            Error::custom(
+                "stitch cannot describe `#[serde(flatten)]`: the flattened keys are only known to \
+                 serde at run time; declare the fields here, or make the inner type a newtype \
+                 operation of a tagged enum",
+            )
+            .with_span(&span),
+        );
+    }
+    if let (Some(span), None) = (serde.deserialize_with, &input.via) {
+        errors.push(
+            Error::custom(
+                "`deserialize_with`/`with` changes what JSON this field reads, which stitch cannot \
+                 see: add `#[contract(via = Type)]` naming the type the JSON has",
+            )
+            .with_span(&span),
+        );
+    }
+
+    let source = match (&input.via, input.opaque.is_present()) {
+        (Some(via), true) => {
+            errors.push(
+                Error::custom("`via` and `opaque` contradict each other: choose one")
+                    .with_span(&via.span()),
+            );
+            Source::Opaque
+        }
+        (Some(via), false) => Source::Via((**via).clone()),
+        (None, true) => Source::Opaque,
+        (None, false) => Source::Type,
+    };
+
+    let mut steps = Vec::new();
+    let bounds = [
+        ("Min", &input.min),
+        ("Max", &input.max),
+        ("ExclusiveMin", &input.exclusive_min),
+        ("ExclusiveMax", &input.exclusive_max),
+        ("MultipleOf", &input.multiple_of),
+    ];
+    for (which, bound) in bounds {
+        if let Some(bound) = bound {
+            steps.push(Step {
+                span: bound.span(),
+                kind: StepKind::NumberBound {
+                    which,
+                    json: bound.json.clone(),
+                    value: bound.value,
+                    integral: bound.integral,
+                },
+            });
+        }
+    }
+    let counts = [
+        ("MinLength", &input.min_length),
+        ("MaxLength", &input.max_length),
+        ("MinItems", &input.min_items),
+        ("MaxItems", &input.max_items),
+    ];
+    for (which, count) in counts {
+        if let Some(count) = count {
+            steps.push(Step {
+                span: count.span(),
+                kind: StepKind::Count {
+                    which,
+                    value: **count,
+                },
+            });
+        }
+    }
+    if let Some(span) = flag_span(&input.unique_items) {
+        steps.push(Step {
+            span,
+            kind: StepKind::UniqueItems,
+        });
+    }
+    if let Some(pattern) = &input.pattern {
+        match check_pattern(&pattern.value()) {
+            Ok(()) => steps.push(Step {
+                span: pattern.span(),
+                kind: StepKind::Pattern(pattern.value()),
+            }),
+            Err(why) => errors.push(Error::custom(why).with_span(pattern)),
+        }
+    }
+    if let Some(format) = &input.format {
+        steps.push(Step {
+            span: format.span(),
+            kind: StepKind::Format(format.value()),
+        });
+    }
+    if !input.values.is_empty() {
+        steps.push(Step {
+            span: input.values.span(),
+            kind: StepKind::Values(input.values.iter().map(|v| v.value()).collect()),
+        });
+    }
+    let hidden = [
+        ("TRIM", flag_span(&input.trim)),
+        ("LOWERCASE", flag_span(&input.lowercase)),
+        ("UPPERCASE", flag_span(&input.uppercase)),
+        ("REFINE", input.refine.as_ref().map(Spanned::span)),
+        ("VIA", input.via.as_ref().map(|via| via.span())),
+    ];
+    for (flag, span) in hidden {
+        if let Some(span) = span {
+            steps.push(Step {
+                span,
+                kind: StepKind::Hidden(flag),
+            });
+        }
+    }
+    if input.lowercase.is_present() && input.uppercase.is_present() {
+        errors.push(
+            Error::custom("`lowercase` and `uppercase` contradict each other: choose one")
+                .with_span(&flag_span(&input.uppercase).unwrap_or_else(Span::call_site)),
+        );
+    }
+    if let Some(span) = flag_span(&input.coerce) {
+        steps.push(Step {
+            span,
+            kind: StepKind::Coerce,
+        });
+    }
+    if let Some(catch) = &input.catch {
+        steps.push(Step {
+            span: catch.span(),
+            kind: StepKind::Catch,
+        });
+    }
+    if matches!(source, Source::Opaque) {
+        for step in &steps {
+            if !matches!(step.kind, StepKind::Hidden(_)) {
+                errors.push(
+                    Error::custom(
+                        "an `opaque` field is advertised as `{}`: it cannot carry visible \
+                         constraints or hazards",
+                    )
+                    .with_span(&step.span),
+                );
+            }
+        }
+    }
+
+    Field {
+        wire,
+        aliases: serde.aliases,
+        description: input
+            .description
+            .clone()
+            .or_else(|| doc::description(&input.attrs)),
+        ty: input.ty,
+        has_default,
+        source,
+        steps,
+        catch: input.catch,
+        refine: input.refine,
+    }
+}
+
+/// A pattern must compile with the `regex` crate and mean the same in ECMA-262 (what JSON
+/// Schema validators and models read): constructs only one of them knows are refused.
+fn check_pattern(pattern: &str) -> Result<(), String> {
+    regex_syntax::Parser::new()
+        .parse(pattern)
+        .map_err(|error| format!("the pattern does not compile:\n{error}"))?;
+    let bytes = pattern.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' if i + 1 < bytes.len() => {
+                let next = bytes[i + 1];
+                if matches!(next, b'A' | b'z' | b'Z' | b'h' | b'H' | b'Q' | b'E')
+                    || (matches!(next, b'p' | b'P') && bytes.get(i + 2) != Some(&b'{'))
+                {
+                    return Err(format!(
+                        "the pattern uses `\\{}`, which ECMA-262 (JSON Schema's regex dialect) \
+                         does not share with the `regex` crate",
+                        next as char
+                    ));
+                }
+                i += 2;
+                continue;
+            }
+            b'(' if bytes.get(i + 1) == Some(&b'?') => {
+                let next = bytes.get(i + 2).copied();
+                let portable = matches!(next, Some(b':'))
+                    || (next == Some(b'<')
+                        && bytes.get(i + 3).is_some_and(|b| b.is_ascii_alphabetic()));
+                if !portable {
+                    return Err(
+                        "the pattern uses inline flags or `(?P<name>...)`, which ECMA-262 (JSON \
+                         Schema's regex dialect) does not read; use `(?:...)` or `(?<name>...)`"
+                            .to_owned(),
+                    );
+                }
+            }
+            b'[' if bytes.get(i + 1) == Some(&b'[') && bytes.get(i + 2) == Some(&b':') => {
+                return Err(
+                    "the pattern uses a POSIX class `[[:name:]]`, which ECMA-262 does not read"
+                        .to_owned(),
+                );
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    Ok(())
+}
+
+fn enum_body(
+    variants: Vec<VariantInput>,
+    serde: &SerdeAttrs,
+    rename_all: Option<RenameRule>,
+    rename_all_fields: Option<RenameRule>,
+    ident: &syn::Ident,
+    errors: &mut Accumulator,
+) -> Body {
+    let all_unit = variants
+        .iter()
+        .all(|variant| variant.fields.style == ast::Style::Unit);
+    let tag = match &serde.tag {
+        Some(tag) => tag.value.clone(),
+        None if all_unit => {
+            let mut names: Vec<String> = Vec::new();
+            for variant in &variants {
+                let variant_serde = SerdeAttrs::read(&variant.attrs, errors);
+                if variant_serde.skip.is_some() {
+                    continue;
+                }
+                let wire = variant_name(variant, &variant_serde, rename_all);
+                push_unique_tag(&mut names, wire, &variant.ident, errors);
+            }
+            return Body::UnitEnum(names);
+        }
+        None => {
+            if serde.untagged.is_none() && serde.content.is_none() {
+                errors.push(
+                    Error::custom(
+                        "stitch describes an enum with data only when it is internally tagged: \
+                         add `#[serde(tag = \"op\")]` (the tag names the operation)",
+                    )
+                    .with_span(ident),
+                );
+            }
+            String::from("type")
+        }
+    };
+
+    let mut out: Vec<Variant> = Vec::new();
+    let mut tags: Vec<String> = Vec::new();
+    for variant in variants {
+        let variant_serde = SerdeAttrs::read(&variant.attrs, errors);
+        reject_unsupported(&variant_serde, errors);
+        if variant_serde.skip.is_some() {
+            continue;
+        }
+        let wire = variant_name(&variant, &variant_serde, rename_all);
+        push_unique_tag(&mut tags, wire.clone(), &variant.ident, errors);
+        let field_rule = match &variant_serde.rename_all {
+            Some(rule) => rename_rule(Some(rule), errors),
+            None => rename_all_fields,
+        };
+        let description = variant
+            .description
+            .clone()
+            .or_else(|| doc::description(&variant.attrs));
+        let body = match variant.fields.style {
+            ast::Style::Unit => VariantBody::Unit {
+                deny_unknown: serde.deny_unknown_fields,
+            },
+            ast::Style::Struct => {
+                let object = object(
+                    variant.fields.fields,
+                    field_rule,
+                    variant_serde.default.is_some(),
+                    serde.deny_unknown_fields,
+                    errors,
+                );
+                if object.fields.iter().any(|field| field.wire == tag) {
+                    errors.push(
+                        Error::custom(format!(
+                            "a field of `{}` is named `{tag}`, like the tag",
+                            variant.ident
+                        ))
+                        .with_span(&variant.ident),
+                    );
+                }
+                VariantBody::Struct(object)
+            }
+            ast::Style::Tuple if variant.fields.fields.len() == 1 => {
+                let field = variant.fields.fields.into_iter().next().expect("one field");
+                VariantBody::Newtype(field.ty)
+            }
+            ast::Style::Tuple => {
+                errors.push(
+                    Error::custom(
+                        "an internally tagged operation holds named fields or one struct; serde \
+                         cannot tag a tuple of several values",
+                    )
+                    .with_span(&variant.ident),
+                );
+                VariantBody::Unit {
+                    deny_unknown: false,
+                }
+            }
+        };
+        out.push(Variant {
+            wire,
+            aliases: variant_serde.aliases,
+            description,
+            body,
+        });
+    }
+    Body::Union(Union {
+        tag,
+        variants: out,
+    })
+}
+
+fn variant_name(variant: &VariantInput, serde: &SerdeAttrs, rule: Option<RenameRule>) -> String {
+    match (&serde.rename, rule) {
+        (Some(rename), _) => rename.value.clone(),
+        (None, Some(rule)) => rule.apply_to_variant(&variant.ident.to_string()),
+        (None, None) => variant.ident.to_string(),
+    }
+}
+
+fn push_unique_tag(tags: &mut Vec<String>, wire: String, ident: &syn::Ident, errors: &mut Accumulator) {
+    if tags.contains(&wire) {
+        errors.push(
+            Error::custom(format!("two operations are named `{wire}` on the wire")).with_span(ident),
+        );
+    }
+    tags.push(wire);
+}
+
+fn flag_span(flag: &Flag) -> Option<Span> {
+    flag.is_present().then(|| flag.span())
+}

@@ -1,0 +1,608 @@
+//! Flattening a tagged union into one object: the key table and the collision rules.
+//!
+//! A union's keys (in order of first appearance) and each key's *collision set* (the
+//! operations declaring it) are computed once per union: in constant evaluation into a
+//! [`FlatTable`] whose sizes the generated code names (`total_fields`, `distinct_keys`), with a
+//! hash table so the work stays linear in the number of fields. Generic unions cannot size an
+//! array by a generic constant, so they carry no table and [`Keys`] walks their variants
+//! directly; both paths feed the same [`decide`], so the rules exist once.
+
+use crate::node::{Field, Hazard, Kind, Node, Union};
+use crate::text::{hash, str_eq};
+
+/// How a key's collision set is advertised.
+#[derive(Clone, Copy, Debug)]
+pub enum Merge {
+    /// Advertise this node as it is (one operation, or every operation agrees on the shape).
+    Keep(&'static Node),
+    /// One string `enum` of the union of every operation's values.
+    StringEnum {
+        /// Whether `null` is accepted too.
+        nullable: bool,
+    },
+    /// The base type(s) only: the constraints cannot be advertised honestly.
+    Base {
+        /// The JSON kinds (bits of [`kinds`]).
+        kinds: u8,
+        /// Why the constraints were dropped.
+        reason: BaseReason,
+    },
+    /// `{}`: no honest type exists.
+    Free(FreeReason),
+}
+
+/// Why a collision was projected to its base type(s).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BaseReason {
+    /// The operations declare different shapes.
+    DifferentShapes,
+    /// A hidden check (refine, trim, case, via) sits in the set.
+    HiddenCheck,
+    /// Every operation carries the same hazard.
+    SameHazard,
+}
+
+/// Why a collision has no honest type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FreeReason {
+    /// An operation declares an opaque value.
+    Opaque,
+    /// Some operations carry a hazard (`coerce`, `catch`) and others do not, or another one.
+    MixedHazard,
+}
+
+/// JSON kinds as bits, in the order a `type` array lists them.
+pub mod kinds {
+    /// `string`.
+    pub const STRING: u8 = 1;
+    /// `number`.
+    pub const NUMBER: u8 = 1 << 1;
+    /// `integer`.
+    pub const INTEGER: u8 = 1 << 2;
+    /// `boolean`.
+    pub const BOOLEAN: u8 = 1 << 3;
+    /// `object`.
+    pub const OBJECT: u8 = 1 << 4;
+    /// `array`.
+    pub const ARRAY: u8 = 1 << 5;
+    /// `null`.
+    pub const NULL: u8 = 1 << 6;
+    /// Every JSON kind (`integer` is part of `number`).
+    pub const ANY: u8 = STRING | NUMBER | BOOLEAN | OBJECT | ARRAY | NULL;
+    /// The names, in bit order.
+    pub const NAMES: [&str; 7] = [
+        "string", "number", "integer", "boolean", "object", "array", "null",
+    ];
+}
+
+/// One key of a flattened union.
+#[derive(Clone, Copy, Debug)]
+pub struct FlatKey {
+    /// The key.
+    pub name: &'static str,
+    /// Where its occurrences start in the table's occurrence list.
+    pub start: u32,
+    /// How many operations declare it.
+    pub count: u32,
+    /// Whether every operation of the union requires it.
+    pub required: bool,
+    /// How it is advertised.
+    pub merge: Merge,
+}
+
+/// One operation declaring a key.
+#[derive(Clone, Copy, Debug)]
+pub struct Occurrence {
+    /// The operation's index in the union.
+    pub variant: u32,
+    /// The operation's field.
+    pub field: &'static Field,
+}
+
+/// A union's key table, as slices (what a [`Union`] refers to).
+#[derive(Clone, Copy, Debug)]
+pub struct Flat {
+    /// Keys in order of first appearance.
+    pub keys: &'static [FlatKey],
+    /// Occurrences grouped by key, in operation order within each key.
+    pub occurrences: &'static [Occurrence],
+}
+
+/// A union's key table with sizes known in constant evaluation.
+#[derive(Clone, Copy, Debug)]
+pub struct FlatTable<const KEYS: usize, const FIELDS: usize> {
+    /// Keys in order of first appearance.
+    pub keys: [FlatKey; KEYS],
+    /// Occurrences grouped by key.
+    pub occurrences: [Occurrence; FIELDS],
+}
+
+const EMPTY_FIELD: Field = Field {
+    name: "",
+    aliases: &[],
+    node: &Node::OPAQUE,
+    required: false,
+    description: None,
+};
+
+const EMPTY_KEY: FlatKey = FlatKey {
+    name: "",
+    start: 0,
+    count: 0,
+    required: false,
+    merge: Merge::Free(FreeReason::Opaque),
+};
+
+const EMPTY_OCCURRENCE: Occurrence = Occurrence {
+    variant: 0,
+    field: &EMPTY_FIELD,
+};
+
+/// The number of fields over all operations of a union.
+pub const fn total_fields(union: &Union) -> usize {
+    let mut total = 0;
+    let mut v = 0;
+    while v < union.variants.len() {
+        total += union.variants[v].object.fields.len();
+        v += 1;
+    }
+    total
+}
+
+/// The size of the hash table used while building a table for `fields` fields.
+pub const fn slots_for(fields: usize) -> usize {
+    fields * 2 + 1
+}
+
+/// Assigns every field a key index, in order of first appearance, with an open-addressing
+/// hash table of `SLOTS` slots. Calls `on_field(key, is_new)` through the returned indices.
+struct KeyIndex<const SLOTS: usize> {
+    /// Slot → key index + 1 (0 is empty).
+    slots: [u32; SLOTS],
+    /// Key index → a field with that name.
+    names: [&'static str; SLOTS],
+    count: usize,
+}
+
+impl<const SLOTS: usize> KeyIndex<SLOTS> {
+    const fn new() -> Self {
+        KeyIndex {
+            slots: [0; SLOTS],
+            names: [""; SLOTS],
+            count: 0,
+        }
+    }
+
+    /// The key index of `name`, adding it when new.
+    const fn index_of(&mut self, name: &'static str) -> usize {
+        let mut slot = (hash(name) % SLOTS as u64) as usize;
+        loop {
+            let entry = self.slots[slot];
+            if entry == 0 {
+                self.slots[slot] = self.count as u32 + 1;
+                self.names[self.count] = name;
+                self.count += 1;
+                return self.count - 1;
+            }
+            if str_eq(self.names[entry as usize - 1], name) {
+                return entry as usize - 1;
+            }
+            slot = (slot + 1) % SLOTS;
+        }
+    }
+}
+
+/// The number of distinct keys of a union (`SLOTS` = `slots_for(total_fields(union))`).
+pub const fn distinct_keys<const SLOTS: usize>(union: &Union) -> usize {
+    let mut index = KeyIndex::<SLOTS>::new();
+    let mut v = 0;
+    while v < union.variants.len() {
+        let fields = union.variants[v].object.fields;
+        let mut f = 0;
+        while f < fields.len() {
+            index.index_of(fields[f].name);
+            f += 1;
+        }
+        v += 1;
+    }
+    index.count
+}
+
+/// Builds a union's key table: keys in order of first appearance, occurrences grouped by
+/// key, and every key's merge decided once.
+pub const fn flat_table<const KEYS: usize, const FIELDS: usize, const SLOTS: usize>(
+    union: &'static Union,
+) -> FlatTable<KEYS, FIELDS> {
+    let mut index = KeyIndex::<SLOTS>::new();
+    let mut table = FlatTable {
+        keys: [EMPTY_KEY; KEYS],
+        occurrences: [EMPTY_OCCURRENCE; FIELDS],
+    };
+    // Pass 1: count occurrences per key and how many operations require it.
+    let mut required_by = [0u32; KEYS];
+    let mut v = 0;
+    while v < union.variants.len() {
+        let fields = union.variants[v].object.fields;
+        let mut f = 0;
+        while f < fields.len() {
+            let k = index.index_of(fields[f].name);
+            table.keys[k].name = fields[f].name;
+            table.keys[k].count += 1;
+            if fields[f].required {
+                required_by[k] += 1;
+            }
+            f += 1;
+        }
+        v += 1;
+    }
+    // Pass 2: prefix sums give each key its place; fill occurrences in operation order.
+    let mut start = 0;
+    let mut k = 0;
+    while k < KEYS {
+        table.keys[k].start = start;
+        start += table.keys[k].count;
+        table.keys[k].required = required_by[k] as usize == union.variants.len();
+        k += 1;
+    }
+    let mut filled = [0u32; KEYS];
+    v = 0;
+    while v < union.variants.len() {
+        let fields = union.variants[v].object.fields;
+        let mut f = 0;
+        while f < fields.len() {
+            let k = index.index_of(fields[f].name);
+            let at = (table.keys[k].start + filled[k]) as usize;
+            table.occurrences[at] = Occurrence {
+                variant: v as u32,
+                field: &fields[f],
+            };
+            filled[k] += 1;
+            f += 1;
+        }
+        v += 1;
+    }
+    // Pass 3: decide every key once.
+    k = 0;
+    while k < KEYS {
+        let key = table.keys[k];
+        let set = CollisionSet::Listed(
+            table
+                .occurrences
+                .split_at(key.start as usize)
+                .1
+                .split_at(key.count as usize)
+                .0,
+        );
+        table.keys[k].merge = decide(set);
+        k += 1;
+    }
+    table
+}
+
+/// The operations declaring one key.
+#[derive(Clone, Copy, Debug)]
+pub enum CollisionSet<'a> {
+    /// From a key table.
+    Listed(&'a [Occurrence]),
+    /// Found by walking a union's operations (unions without a table).
+    Scanned {
+        /// The union.
+        union: &'static Union,
+        /// The key.
+        key: &'static str,
+    },
+}
+
+/// Walks a collision set in operation order.
+pub struct Members<'a> {
+    set: CollisionSet<'a>,
+    at: usize,
+}
+
+impl<'a> Members<'a> {
+    /// The next operation declaring the key.
+    pub const fn next(&mut self) -> Option<Occurrence> {
+        match self.set {
+            CollisionSet::Listed(list) => {
+                if self.at < list.len() {
+                    self.at += 1;
+                    Some(list[self.at - 1])
+                } else {
+                    None
+                }
+            }
+            CollisionSet::Scanned { union, key } => {
+                while self.at < union.variants.len() {
+                    let v = self.at;
+                    self.at += 1;
+                    if let Some(field) = field_named(union.variants[v].object.fields, key) {
+                        return Some(Occurrence {
+                            variant: v as u32,
+                            field,
+                        });
+                    }
+                }
+                None
+            }
+        }
+    }
+}
+
+impl<'a> CollisionSet<'a> {
+    /// A walk over the set.
+    pub const fn members(self) -> Members<'a> {
+        Members { set: self, at: 0 }
+    }
+}
+
+const fn field_named(fields: &'static [Field], key: &str) -> Option<&'static Field> {
+    let mut f = 0;
+    while f < fields.len() {
+        if str_eq(fields[f].name, key) {
+            return Some(&fields[f]);
+        }
+        f += 1;
+    }
+    None
+}
+
+/// A union's keys in order of first appearance, each with its collision set and merge.
+pub struct Keys {
+    union: &'static Union,
+    /// Table mode: the next key index. Scan mode: the next (variant, field) position.
+    key: usize,
+    variant: usize,
+    field: usize,
+}
+
+impl Keys {
+    /// The keys of a union (from its table when it has one).
+    pub const fn of(union: &'static Union) -> Keys {
+        Keys {
+            union,
+            key: 0,
+            variant: 0,
+            field: 0,
+        }
+    }
+
+    /// The next key with its collision set.
+    pub const fn next(&mut self) -> Option<(FlatKey, CollisionSet<'static>)> {
+        let union = self.union;
+        if let Some(flat) = union.flat {
+            if self.key >= flat.keys.len() {
+                return None;
+            }
+            let key = flat.keys[self.key];
+            self.key += 1;
+            let list = flat
+                .occurrences
+                .split_at(key.start as usize)
+                .1
+                .split_at(key.count as usize)
+                .0;
+            return Some((key, CollisionSet::Listed(list)));
+        }
+        while self.variant < union.variants.len() {
+            let fields = union.variants[self.variant].object.fields;
+            if self.field >= fields.len() {
+                self.variant += 1;
+                self.field = 0;
+                continue;
+            }
+            let name = fields[self.field].name;
+            self.field += 1;
+            let mut earlier = 0;
+            let mut seen = false;
+            while earlier < self.variant && !seen {
+                seen = field_named(union.variants[earlier].object.fields, name).is_some();
+                earlier += 1;
+            }
+            if seen {
+                continue;
+            }
+            let set = CollisionSet::Scanned { union, key: name };
+            let mut members = set.members();
+            let mut count = 0;
+            let mut required_by = 0;
+            while let Some(occurrence) = members.next() {
+                count += 1;
+                if occurrence.field.required {
+                    required_by += 1;
+                }
+            }
+            let key = FlatKey {
+                name,
+                start: 0,
+                count,
+                required: required_by as usize == union.variants.len(),
+                merge: decide(set),
+            };
+            return Some((key, set));
+        }
+        None
+    }
+}
+
+/// Decides how a key's collision set is advertised (SPEC §4.3). The decision depends only
+/// on the set's members, never on their order.
+pub const fn decide(set: CollisionSet<'_>) -> Merge {
+    let mut members = set.members();
+    let first = match members.next() {
+        Some(occurrence) => occurrence.field.node,
+        None => return Merge::Free(FreeReason::Opaque),
+    };
+    if members.next().is_none() {
+        return Merge::Keep(first);
+    }
+    // One pass gathers everything the rules look at.
+    let mut any_opaque = false;
+    let mut any_hazard = false;
+    let mut same_hazard = true;
+    let mut any_hidden = false;
+    let mut all_enums = true;
+    let mut all_same = true;
+    let mut any_nullable = false;
+    let mut kind_bits = 0u8;
+    let mut members = set.members();
+    while let Some(occurrence) = members.next() {
+        let node = occurrence.field.node;
+        any_opaque |= matches!(node.kind, Kind::Opaque);
+        any_hazard |= !matches!(node.hazard, Hazard::None);
+        same_hazard &= node.hazard.same(first.hazard);
+        any_hidden |= node.has_hidden_check();
+        all_enums &= matches!(node.kind, Kind::StringEnum(_));
+        all_same &= same_shape(node, first);
+        any_nullable |= node.nullable;
+        kind_bits |= base_kinds(node);
+    }
+    if any_opaque {
+        return Merge::Free(FreeReason::Opaque);
+    }
+    if any_hazard && !same_hazard {
+        return Merge::Free(FreeReason::MixedHazard);
+    }
+    if any_nullable {
+        kind_bits |= kinds::NULL;
+    }
+    if kind_bits & kinds::NUMBER != 0 {
+        kind_bits &= !kinds::INTEGER;
+    }
+    if any_hazard {
+        return Merge::Base {
+            kinds: kind_bits,
+            reason: BaseReason::SameHazard,
+        };
+    }
+    if any_hidden {
+        return Merge::Base {
+            kinds: kind_bits,
+            reason: BaseReason::HiddenCheck,
+        };
+    }
+    if all_enums {
+        return Merge::StringEnum {
+            nullable: any_nullable,
+        };
+    }
+    if all_same {
+        return Merge::Keep(first);
+    }
+    Merge::Base {
+        kinds: kind_bits,
+        reason: BaseReason::DifferentShapes,
+    }
+}
+
+/// The JSON kinds a node's base type covers (without `null` from nullability).
+pub const fn base_kinds(node: &Node) -> u8 {
+    match node.kind {
+        Kind::Boolean => kinds::BOOLEAN,
+        Kind::Integer(_) => kinds::INTEGER,
+        Kind::Number(_) => kinds::NUMBER,
+        Kind::String(_) | Kind::StringEnum(_) => kinds::STRING,
+        Kind::Array(..) => kinds::ARRAY,
+        Kind::Map(_) | Kind::Object(_) | Kind::Union(_) => kinds::OBJECT,
+        Kind::Any => kinds::ANY,
+        Kind::Opaque => 0,
+    }
+}
+
+/// Whether two nodes advertise the same JSON, descriptions aside.
+pub const fn same_shape(a: &Node, b: &Node) -> bool {
+    if a.nullable != b.nullable || a.checks != b.checks || !a.hazard.same(b.hazard) {
+        return false;
+    }
+    match (a.kind, b.kind) {
+        (Kind::Boolean, Kind::Boolean) | (Kind::Any, Kind::Any) | (Kind::Opaque, Kind::Opaque) => {
+            true
+        }
+        (Kind::Integer(x), Kind::Integer(y)) | (Kind::Number(x), Kind::Number(y)) => {
+            same_number_rules(&x, &y)
+        }
+        (Kind::String(x), Kind::String(y)) => {
+            opt_u64_eq(x.min_length, y.min_length)
+                && opt_u64_eq(x.max_length, y.max_length)
+                && crate::text::opt_str_eq(x.pattern, y.pattern)
+                && crate::text::opt_str_eq(x.format, y.format)
+        }
+        (Kind::StringEnum(x), Kind::StringEnum(y)) => same_strs(x, y),
+        (Kind::Array(x, rx), Kind::Array(y, ry)) => {
+            opt_u64_eq(rx.min_items, ry.min_items)
+                && opt_u64_eq(rx.max_items, ry.max_items)
+                && rx.unique_items == ry.unique_items
+                && same_shape(x, y)
+        }
+        (Kind::Map(x), Kind::Map(y)) => same_shape(x, y),
+        (Kind::Object(x), Kind::Object(y)) => same_object(x, y),
+        (Kind::Union(x), Kind::Union(y)) => {
+            if !str_eq(x.tag, y.tag) || x.variants.len() != y.variants.len() {
+                return false;
+            }
+            let mut i = 0;
+            while i < x.variants.len() {
+                if !str_eq(x.variants[i].name, y.variants[i].name)
+                    || !same_object(x.variants[i].object, y.variants[i].object)
+                {
+                    return false;
+                }
+                i += 1;
+            }
+            true
+        }
+        _ => false,
+    }
+}
+
+const fn same_object(x: &crate::node::Object, y: &crate::node::Object) -> bool {
+    if x.fields.len() != y.fields.len() || x.deny_unknown != y.deny_unknown {
+        return false;
+    }
+    let mut i = 0;
+    while i < x.fields.len() {
+        let (f, g) = (&x.fields[i], &y.fields[i]);
+        if !str_eq(f.name, g.name) || f.required != g.required || !same_shape(f.node, g.node) {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+const fn same_number_rules(x: &crate::node::NumberRules, y: &crate::node::NumberRules) -> bool {
+    same_bound(x.minimum, y.minimum)
+        && same_bound(x.maximum, y.maximum)
+        && same_bound(x.exclusive_minimum, y.exclusive_minimum)
+        && same_bound(x.exclusive_maximum, y.exclusive_maximum)
+        && same_bound(x.multiple_of, y.multiple_of)
+}
+
+const fn same_bound(x: Option<crate::node::Bound>, y: Option<crate::node::Bound>) -> bool {
+    match (x, y) {
+        (Some(x), Some(y)) => str_eq(x.text, y.text),
+        (None, None) => true,
+        _ => false,
+    }
+}
+
+const fn opt_u64_eq(x: Option<u64>, y: Option<u64>) -> bool {
+    match (x, y) {
+        (Some(x), Some(y)) => x == y,
+        (None, None) => true,
+        _ => false,
+    }
+}
+
+const fn same_strs(x: &[&str], y: &[&str]) -> bool {
+    if x.len() != y.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < x.len() {
+        if !str_eq(x[i], y[i]) {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}

@@ -1,0 +1,355 @@
+//! The schema IR: plain, `Copy`, `const`-constructible data that describes a contract.
+//!
+//! Every schema stitch produces (the exact one, the advertised flat one, the guard's view and,
+//! later, argument validation) is computed from these nodes, so no rule is written twice.
+//! Nodes hold only `&'static` references, which lets `Shape::SHAPE` compose across crates in
+//! constant evaluation.
+
+/// A numeric bound as the user wrote it: its JSON text (rendered verbatim) and its value.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Bound {
+    /// The number as JSON text, normalised by the derive (`0`, `-3`, `0.5`, `1e300`).
+    pub text: &'static str,
+    /// The number's value, for run-time checks.
+    pub value: f64,
+    /// Whether the number is an integer (no fraction, no exponent).
+    pub integral: bool,
+}
+
+impl Bound {
+    /// An integral bound, for the ranges of the standard integer types.
+    pub const fn int(text: &'static str, value: f64) -> Bound {
+        Bound {
+            text,
+            value,
+            integral: true,
+        }
+    }
+}
+
+/// Visible constraints on a number (`integer` or `number`).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct NumberRules {
+    /// `minimum`.
+    pub minimum: Option<Bound>,
+    /// `maximum`.
+    pub maximum: Option<Bound>,
+    /// `exclusiveMinimum`.
+    pub exclusive_minimum: Option<Bound>,
+    /// `exclusiveMaximum`.
+    pub exclusive_maximum: Option<Bound>,
+    /// `multipleOf`.
+    pub multiple_of: Option<Bound>,
+}
+
+impl NumberRules {
+    /// No constraint.
+    pub const NONE: NumberRules = NumberRules {
+        minimum: None,
+        maximum: None,
+        exclusive_minimum: None,
+        exclusive_maximum: None,
+        multiple_of: None,
+    };
+}
+
+/// Visible constraints on a string.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct StringRules {
+    /// `minLength`, in characters.
+    pub min_length: Option<u64>,
+    /// `maxLength`, in characters.
+    pub max_length: Option<u64>,
+    /// `pattern` (valid for both the `regex` crate and ECMA-262; checked by the derive).
+    pub pattern: Option<&'static str>,
+    /// `format`.
+    pub format: Option<&'static str>,
+}
+
+impl StringRules {
+    /// No constraint.
+    pub const NONE: StringRules = StringRules {
+        min_length: None,
+        max_length: None,
+        pattern: None,
+        format: None,
+    };
+}
+
+/// Visible constraints on an array.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct ArrayRules {
+    /// `minItems`.
+    pub min_items: Option<u64>,
+    /// `maxItems`.
+    pub max_items: Option<u64>,
+    /// `uniqueItems: true`.
+    pub unique_items: bool,
+}
+
+impl ArrayRules {
+    /// No constraint.
+    pub const NONE: ArrayRules = ArrayRules {
+        min_items: None,
+        max_items: None,
+        unique_items: false,
+    };
+}
+
+/// What JSON a node describes.
+#[derive(Clone, Copy, Debug)]
+pub enum Kind {
+    /// `true` or `false`.
+    Boolean,
+    /// An integer.
+    Integer(NumberRules),
+    /// Any number.
+    Number(NumberRules),
+    /// A string.
+    String(StringRules),
+    /// A string limited to these values (unit-only enums, `values(...)`).
+    StringEnum(&'static [&'static str]),
+    /// An array of the item node.
+    Array(&'static Node, ArrayRules),
+    /// An object with string keys and values of the node (`HashMap`, `BTreeMap`).
+    Map(&'static Node),
+    /// An object with named fields (a struct).
+    Object(&'static Object),
+    /// An internally tagged union (an enum of operations).
+    Union(&'static Union),
+    /// Any JSON value (`serde_json::Value`): typed on purpose as every JSON kind.
+    Any,
+    /// A value JSON Schema cannot describe (`#[contract(opaque)]`): advertised as `{}`.
+    Opaque,
+}
+
+/// Checks JSON Schema cannot show, as bit flags (see the `Node::checks` field).
+pub mod checks {
+    /// `refine = path`: a custom check.
+    pub const REFINE: u8 = 1;
+    /// `trim`: the value is trimmed.
+    pub const TRIM: u8 = 1 << 1;
+    /// `lowercase`: the value is lowercased.
+    pub const LOWERCASE: u8 = 1 << 2;
+    /// `uppercase`: the value is uppercased.
+    pub const UPPERCASE: u8 = 1 << 3;
+    /// `via = Type`: a conversion the schema cannot show.
+    pub const VIA: u8 = 1 << 4;
+    /// `opaque`: a value JSON Schema cannot describe.
+    pub const OPAQUE: u8 = 1 << 5;
+}
+
+/// A hazard: the value accepts more than its type says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hazard {
+    /// None.
+    None,
+    /// `coerce`: the string form of a number or boolean is accepted too.
+    Coerce,
+    /// `catch = expr`: an invalid value is replaced.
+    Catch,
+}
+
+impl Hazard {
+    /// Whether two hazards are the same.
+    pub const fn same(self, other: Hazard) -> bool {
+        self as u8 == other as u8
+    }
+}
+
+/// One node of the IR: a kind plus what every kind can carry.
+#[derive(Clone, Copy, Debug)]
+pub struct Node {
+    /// What JSON the node describes.
+    pub kind: Kind,
+    /// Whether `null` is accepted (an `Option`); a nullable field is not required.
+    pub nullable: bool,
+    /// Hidden checks at this node (bit flags of [`checks`]).
+    pub checks: u8,
+    /// The hazard of this node.
+    pub hazard: Hazard,
+}
+
+impl Node {
+    /// A node of this kind with nothing else.
+    pub const fn of(kind: Kind) -> Node {
+        Node {
+            kind,
+            nullable: false,
+            checks: 0,
+            hazard: Hazard::None,
+        }
+    }
+
+    /// The opaque node: `{}`.
+    pub const OPAQUE: Node = Node {
+        kind: Kind::Opaque,
+        nullable: false,
+        checks: checks::OPAQUE,
+        hazard: Hazard::None,
+    };
+
+    /// The same node, also accepting `null`.
+    pub const fn nullable(&self) -> Node {
+        Node {
+            nullable: true,
+            ..*self
+        }
+    }
+
+    /// Whether a hidden check (refine, trim, case, via, opaque) sits here or anywhere inside.
+    pub const fn has_hidden_check(&self) -> bool {
+        if self.checks != 0 {
+            return true;
+        }
+        match self.kind {
+            Kind::Array(item, _) | Kind::Map(item) => item.has_hidden_check(),
+            Kind::Object(object) => object.has_hidden_check(),
+            Kind::Union(union) => {
+                let mut i = 0;
+                while i < union.variants.len() {
+                    if union.variants[i].object.has_hidden_check() {
+                        return true;
+                    }
+                    i += 1;
+                }
+                false
+            }
+            _ => false,
+        }
+    }
+}
+
+/// A named field of an object.
+#[derive(Clone, Copy, Debug)]
+pub struct Field {
+    /// The wire name (after `rename`/`rename_all`).
+    pub name: &'static str,
+    /// Other names serde accepts (`alias`): accepted, not advertised.
+    pub aliases: &'static [&'static str],
+    /// The field's schema.
+    pub node: &'static Node,
+    /// Whether the key must be present (neither `Option` nor `default`).
+    pub required: bool,
+    /// The description (`description = "..."` or the doc comment).
+    pub description: Option<&'static str>,
+}
+
+impl Field {
+    /// A field; required unless its node is nullable (an `Option`) or it has a default.
+    pub const fn new(
+        name: &'static str,
+        node: &'static Node,
+        has_default: bool,
+        description: Option<&'static str>,
+    ) -> Field {
+        Field {
+            name,
+            aliases: &[],
+            node,
+            required: !node.nullable && !has_default,
+            description,
+        }
+    }
+
+    /// The same field, also accepting these names.
+    pub const fn with_aliases(self, aliases: &'static [&'static str]) -> Field {
+        Field { aliases, ..self }
+    }
+}
+
+/// An object with named fields (a struct, or the fields of one operation).
+#[derive(Clone, Copy, Debug)]
+pub struct Object {
+    /// Fields in declaration order.
+    pub fields: &'static [Field],
+    /// `#[serde(deny_unknown_fields)]`.
+    pub deny_unknown: bool,
+    /// The type's doc comment.
+    pub description: Option<&'static str>,
+}
+
+impl Object {
+    /// The object with no field (a unit operation).
+    pub const EMPTY: Object = Object {
+        fields: &[],
+        deny_unknown: false,
+        description: None,
+    };
+
+    /// Whether a hidden check sits in any field, at any depth.
+    pub const fn has_hidden_check(&self) -> bool {
+        let mut i = 0;
+        while i < self.fields.len() {
+            if self.fields[i].node.has_hidden_check() {
+                return true;
+            }
+            i += 1;
+        }
+        false
+    }
+}
+
+/// One operation of a union.
+#[derive(Clone, Copy, Debug)]
+pub struct Variant {
+    /// The tag value (after `rename`/`rename_all`).
+    pub name: &'static str,
+    /// Other tag values serde accepts (`alias`).
+    pub aliases: &'static [&'static str],
+    /// The operation's doc comment.
+    pub description: Option<&'static str>,
+    /// The operation's fields (a struct variant, a newtype of a struct, or empty for a unit).
+    pub object: &'static Object,
+}
+
+/// An internally tagged union: the tag names the operation, the operation's fields sit
+/// beside it.
+#[derive(Clone, Copy, Debug)]
+pub struct Union {
+    /// The tag's key (`#[serde(tag = "op")]`).
+    pub tag: &'static str,
+    /// The operations in declaration order.
+    pub variants: &'static [Variant],
+    /// The enum's doc comment.
+    pub description: Option<&'static str>,
+    /// The flattened key table, computed once in constant evaluation for non-generic unions.
+    /// `None` for generic unions: the same rules then run over the variants directly.
+    pub flat: Option<&'static crate::flatten::Flat>,
+}
+
+impl Union {
+    /// A union without a precomputed key table.
+    pub const fn new(
+        tag: &'static str,
+        variants: &'static [Variant],
+        description: Option<&'static str>,
+    ) -> Union {
+        Union {
+            tag,
+            variants,
+            description,
+            flat: None,
+        }
+    }
+
+    /// The same union with its key table.
+    pub const fn with_flat(self, flat: &'static crate::flatten::Flat) -> Union {
+        Union {
+            flat: Some(flat),
+            ..self
+        }
+    }
+
+    /// Whether every operation denies unknown keys.
+    pub const fn all_deny_unknown(&self) -> bool {
+        let mut i = 0;
+        while i < self.variants.len() {
+            if !self.variants[i].object.deny_unknown {
+                return false;
+            }
+            i += 1;
+        }
+        !self.variants.is_empty()
+    }
+}

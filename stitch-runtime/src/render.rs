@@ -1,0 +1,523 @@
+//! JSON Schema text from the IR, in constant evaluation.
+//!
+//! One routine writes into a [`Sink`]; run once to count and once to fill a `[u8; LEN]`, it
+//! gives the `&'static str` consts of a contract. The same routine renders generic contracts
+//! at run time. Two modes: the *exact* schema (tagged unions as `oneOf`) and the *advertised*
+//! one (every tagged union flattened into one object by the rules of [`crate::flatten`]).
+
+use crate::flatten::{CollisionSet, FlatKey, Keys, Merge, kinds};
+use crate::node::{ArrayRules, Bound, Kind, Node, NumberRules, Object, StringRules, Union};
+use crate::text::{Sink, str_eq, summary};
+
+/// Which schema to render.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Mode {
+    /// Tagged unions as `oneOf` of their operations.
+    Exact,
+    /// Tagged unions flattened into one object (what a model is shown).
+    Advertised,
+}
+
+/// The length in bytes of a node's schema.
+pub const fn schema_len(node: &'static Node, mode: Mode) -> usize {
+    let mut sink = Sink::counter(&mut []);
+    write_schema(&mut sink, node, mode);
+    sink.len()
+}
+
+/// A node's schema as bytes; `LEN` must be [`schema_len`] of the same node and mode.
+pub const fn schema_bytes<const LEN: usize>(node: &'static Node, mode: Mode) -> [u8; LEN] {
+    let mut buf = [0u8; LEN];
+    let mut sink = Sink::writer(&mut buf);
+    write_schema(&mut sink, node, mode);
+    buf
+}
+
+/// A node's schema as a `String` (for generic contracts, at run time).
+pub fn schema_string(node: &'static Node, mode: Mode) -> String {
+    let mut buf = vec![0u8; schema_len(node, mode)];
+    let mut sink = Sink::writer(&mut buf);
+    write_schema(&mut sink, node, mode);
+    String::from_utf8(buf).expect("the renderer writes UTF-8 only")
+}
+
+/// Writes a node's schema, with the type's own description.
+pub const fn write_schema(sink: &mut Sink<'_>, node: &'static Node, mode: Mode) {
+    write_node(sink, node, mode, Description::own(own_description(node)));
+}
+
+/// A type's own description (its doc comment), for objects and unions.
+const fn own_description(node: &Node) -> Option<&'static str> {
+    match node.kind {
+        Kind::Object(object) => object.description,
+        Kind::Union(union) => union.description,
+        _ => None,
+    }
+}
+
+/// A property's description: its own text and, for a flattened key, the hint naming the
+/// operations that require it or offer it.
+#[derive(Clone, Copy)]
+struct Description<'a> {
+    own: Option<&'static str>,
+    hint: Option<(&'static Union, CollisionSet<'a>)>,
+}
+
+impl<'a> Description<'a> {
+    const fn own(own: Option<&'static str>) -> Description<'a> {
+        Description { own, hint: None }
+    }
+
+    const fn is_some(&self) -> bool {
+        self.own.is_some() || self.hint.is_some()
+    }
+}
+
+/// Writes `"description":"..."` when there is one, then a comma if something follows.
+const fn write_description(sink: &mut Sink<'_>, description: Description<'_>, more: bool) {
+    if !description.is_some() {
+        return;
+    }
+    sink.key("description");
+    sink.byte(b'"');
+    if let Some(own) = description.own {
+        sink.escaped(own);
+    }
+    if let Some((union, set)) = description.hint {
+        if let Some(own) = description.own {
+            let bytes = own.as_bytes();
+            let closed = !bytes.is_empty()
+                && matches!(bytes[bytes.len() - 1], b'.' | b'!' | b'?' | b':' | b')');
+            sink.raw(if closed { " " } else { ". " });
+        }
+        let mut requiring = set.members();
+        let mut any_requires = false;
+        while let Some(occurrence) = requiring.next() {
+            any_requires |= occurrence.field.required;
+        }
+        sink.raw(if any_requires {
+            "Required if "
+        } else {
+            "Available if "
+        });
+        sink.escaped(union.tag);
+        sink.raw(" = ");
+        let mut members = set.members();
+        let mut first = true;
+        while let Some(occurrence) = members.next() {
+            if any_requires && !occurrence.field.required {
+                continue;
+            }
+            if !first {
+                sink.raw(" | ");
+            }
+            first = false;
+            sink.escaped(union.variants[occurrence.variant as usize].name);
+        }
+    }
+    sink.byte(b'"');
+    if more {
+        sink.byte(b',');
+    }
+}
+
+/// Writes `"type":"x"` or `"type":["x","y"]` for a set of kind bits.
+const fn write_type(sink: &mut Sink<'_>, kind_bits: u8) {
+    sink.key("type");
+    let single = kind_bits.count_ones() == 1;
+    if !single {
+        sink.byte(b'[');
+    }
+    let mut bit = 0;
+    let mut first = true;
+    while bit < kinds::NAMES.len() {
+        if kind_bits & (1 << bit) != 0 {
+            if !first {
+                sink.byte(b',');
+            }
+            first = false;
+            sink.string(kinds::NAMES[bit]);
+        }
+        bit += 1;
+    }
+    if !single {
+        sink.byte(b']');
+    }
+}
+
+const fn with_null(kind_bits: u8, nullable: bool) -> u8 {
+    if nullable {
+        kind_bits | kinds::NULL
+    } else {
+        kind_bits
+    }
+}
+
+const fn write_bound(sink: &mut Sink<'_>, key: &str, bound: Option<Bound>) {
+    if let Some(bound) = bound {
+        sink.byte(b',');
+        sink.key(key);
+        sink.raw(bound.text);
+    }
+}
+
+const fn write_count(sink: &mut Sink<'_>, key: &str, count: Option<u64>) {
+    if let Some(count) = count {
+        sink.byte(b',');
+        sink.key(key);
+        sink.uint(count);
+    }
+}
+
+const fn write_text(sink: &mut Sink<'_>, key: &str, text: Option<&str>) {
+    if let Some(text) = text {
+        sink.byte(b',');
+        sink.key(key);
+        sink.string(text);
+    }
+}
+
+const fn write_number_rules(sink: &mut Sink<'_>, rules: &NumberRules) {
+    write_bound(sink, "minimum", rules.minimum);
+    write_bound(sink, "maximum", rules.maximum);
+    write_bound(sink, "exclusiveMinimum", rules.exclusive_minimum);
+    write_bound(sink, "exclusiveMaximum", rules.exclusive_maximum);
+    write_bound(sink, "multipleOf", rules.multiple_of);
+}
+
+const fn write_string_rules(sink: &mut Sink<'_>, rules: &StringRules) {
+    write_count(sink, "minLength", rules.min_length);
+    write_count(sink, "maxLength", rules.max_length);
+    write_text(sink, "pattern", rules.pattern);
+    write_text(sink, "format", rules.format);
+}
+
+const fn write_array_rules(sink: &mut Sink<'_>, rules: &ArrayRules) {
+    write_count(sink, "minItems", rules.min_items);
+    write_count(sink, "maxItems", rules.max_items);
+    if rules.unique_items {
+        sink.raw(",\"uniqueItems\":true");
+    }
+}
+
+/// Writes one node's schema object.
+const fn write_node(sink: &mut Sink<'_>, node: &'static Node, mode: Mode, desc: Description<'_>) {
+    sink.byte(b'{');
+    let has_body = !matches!(node.kind, Kind::Opaque);
+    write_description(sink, desc, has_body);
+    match node.kind {
+        Kind::Boolean => write_type(sink, with_null(kinds::BOOLEAN, node.nullable)),
+        Kind::Integer(rules) => {
+            write_type(sink, with_null(kinds::INTEGER, node.nullable));
+            write_number_rules(sink, &rules);
+        }
+        Kind::Number(rules) => {
+            write_type(sink, with_null(kinds::NUMBER, node.nullable));
+            write_number_rules(sink, &rules);
+        }
+        Kind::String(rules) => {
+            write_type(sink, with_null(kinds::STRING, node.nullable));
+            write_string_rules(sink, &rules);
+        }
+        Kind::StringEnum(values) => {
+            write_type(sink, with_null(kinds::STRING, node.nullable));
+            sink.raw(",\"enum\":[");
+            let mut i = 0;
+            while i < values.len() {
+                if i > 0 {
+                    sink.byte(b',');
+                }
+                sink.string(values[i]);
+                i += 1;
+            }
+            if node.nullable {
+                sink.raw(if values.is_empty() { "null" } else { ",null" });
+            }
+            sink.byte(b']');
+        }
+        Kind::Array(item, rules) => {
+            write_type(sink, with_null(kinds::ARRAY, node.nullable));
+            sink.raw(",\"items\":");
+            write_schema(sink, item, mode);
+            write_array_rules(sink, &rules);
+        }
+        Kind::Map(value) => {
+            write_type(sink, with_null(kinds::OBJECT, node.nullable));
+            sink.raw(",\"additionalProperties\":");
+            write_schema(sink, value, mode);
+        }
+        Kind::Object(object) => {
+            write_type(sink, with_null(kinds::OBJECT, node.nullable));
+            write_object_body(sink, object, None, mode);
+        }
+        Kind::Union(union) => match mode {
+            Mode::Exact => write_one_of(sink, union, node.nullable),
+            Mode::Advertised => write_flat(sink, union, node.nullable),
+        },
+        Kind::Any => write_type(sink, kinds::ANY),
+        Kind::Opaque => {}
+    }
+    sink.byte(b'}');
+}
+
+/// `,"properties":{...},"required":[...]` (and `additionalProperties: false` when denied),
+/// with the tag of an exact operation first when `tag` is given.
+const fn write_object_body(
+    sink: &mut Sink<'_>,
+    object: &'static Object,
+    tag: Option<(&str, &str)>,
+    mode: Mode,
+) {
+    sink.raw(",\"properties\":{");
+    let mut first = true;
+    if let Some((tag, value)) = tag {
+        sink.key(tag);
+        sink.raw("{\"type\":\"string\",\"enum\":[");
+        sink.string(value);
+        sink.raw("]}");
+        first = false;
+    }
+    let mut i = 0;
+    while i < object.fields.len() {
+        let field = &object.fields[i];
+        if !first {
+            sink.byte(b',');
+        }
+        first = false;
+        sink.key(field.name);
+        let own = match field.description {
+            Some(text) => Some(text),
+            None => own_description(field.node),
+        };
+        write_node(sink, field.node, mode, Description::own(own));
+        i += 1;
+    }
+    sink.raw("},\"required\":[");
+    first = true;
+    if let Some((tag, _)) = tag {
+        sink.string(tag);
+        first = false;
+    }
+    i = 0;
+    while i < object.fields.len() {
+        if object.fields[i].required {
+            if !first {
+                sink.byte(b',');
+            }
+            first = false;
+            sink.string(object.fields[i].name);
+        }
+        i += 1;
+    }
+    sink.byte(b']');
+    if object.deny_unknown {
+        sink.raw(",\"additionalProperties\":false");
+    }
+}
+
+/// The exact schema of a union: `"oneOf":[...]`, one object per operation.
+const fn write_one_of(sink: &mut Sink<'_>, union: &'static Union, nullable: bool) {
+    sink.raw("\"oneOf\":[");
+    let mut v = 0;
+    while v < union.variants.len() {
+        if v > 0 {
+            sink.byte(b',');
+        }
+        let variant = &union.variants[v];
+        sink.byte(b'{');
+        write_description(sink, Description::own(variant.description), true);
+        write_type(sink, kinds::OBJECT);
+        write_object_body(sink, variant.object, Some((union.tag, variant.name)), Mode::Exact);
+        sink.byte(b'}');
+        v += 1;
+    }
+    if nullable {
+        sink.raw(if union.variants.is_empty() {
+            "{\"type\":\"null\"}"
+        } else {
+            ",{\"type\":\"null\"}"
+        });
+    }
+    sink.byte(b']');
+}
+
+/// The advertised schema of a union: one object, tag first, every key merged.
+const fn write_flat(sink: &mut Sink<'_>, union: &'static Union, nullable: bool) {
+    write_type(sink, with_null(kinds::OBJECT, nullable));
+    sink.raw(",\"properties\":{");
+    sink.key(union.tag);
+    sink.raw("{\"description\":\"");
+    write_operations_summary(sink, union);
+    sink.raw("\",\"type\":\"string\",\"enum\":[");
+    let mut v = 0;
+    while v < union.variants.len() {
+        if v > 0 {
+            sink.byte(b',');
+        }
+        sink.string(union.variants[v].name);
+        v += 1;
+    }
+    sink.raw("]}");
+    let mut keys = Keys::of(union);
+    while let Some((key, set)) = keys.next() {
+        sink.byte(b',');
+        sink.key(key.name);
+        write_key(sink, union, &key, set);
+    }
+    sink.raw("},\"required\":[");
+    sink.string(union.tag);
+    let mut keys = Keys::of(union);
+    while let Some((key, _)) = keys.next() {
+        if key.required {
+            sink.byte(b',');
+            sink.string(key.name);
+        }
+    }
+    sink.byte(b']');
+    if union.all_deny_unknown() {
+        sink.raw(",\"additionalProperties\":false");
+    }
+}
+
+/// The tag's description: every operation with the first line of its doc.
+const fn write_operations_summary(sink: &mut Sink<'_>, union: &Union) {
+    sink.raw("The operation: ");
+    let mut v = 0;
+    while v < union.variants.len() {
+        if v > 0 {
+            sink.raw("; ");
+        }
+        let variant = &union.variants[v];
+        sink.escaped(variant.name);
+        if let Some(doc) = variant.description {
+            sink.raw(" \u{2014} ");
+            sink.escaped(summary(doc));
+        }
+        v += 1;
+    }
+    sink.raw(".");
+}
+
+/// The description the operations agree on (every one that has a description has this one).
+const fn agreed_description(set: CollisionSet<'_>) -> Option<&'static str> {
+    let mut agreed: Option<&'static str> = None;
+    let mut members = set.members();
+    while let Some(occurrence) = members.next() {
+        if let Some(text) = occurrence.field.description {
+            match agreed {
+                None => agreed = Some(text),
+                Some(seen) => {
+                    if !str_eq(seen, text) {
+                        return None;
+                    }
+                }
+            }
+        }
+    }
+    agreed
+}
+
+/// One flattened key's schema, by its merge decision.
+const fn write_key(sink: &mut Sink<'_>, union: &'static Union, key: &FlatKey, set: CollisionSet<'_>) {
+    let own = match agreed_description(set) {
+        Some(text) => Some(text),
+        None => match key.merge {
+            Merge::Keep(node) => own_description(node),
+            _ => None,
+        },
+    };
+    let description = Description {
+        own,
+        hint: if key.required {
+            None
+        } else {
+            Some((union, set))
+        },
+    };
+    match key.merge {
+        Merge::Keep(node) => write_node(sink, node, Mode::Advertised, description),
+        Merge::StringEnum { nullable } => {
+            sink.byte(b'{');
+            write_description(sink, description, true);
+            write_type(sink, with_null(kinds::STRING, nullable));
+            sink.raw(",\"enum\":[");
+            write_enum_union(sink, set);
+            if nullable {
+                sink.raw(",null");
+            }
+            sink.raw("]}");
+        }
+        Merge::Base { kinds: kind_bits, .. } => {
+            sink.byte(b'{');
+            write_description(sink, description, true);
+            write_type(sink, kind_bits);
+            let without_null = kind_bits & !kinds::NULL;
+            if without_null == kinds::OBJECT {
+                sink.raw(",\"additionalProperties\":{}");
+            } else if without_null == kinds::ARRAY {
+                sink.raw(",\"items\":{}");
+            }
+            sink.byte(b'}');
+        }
+        Merge::Free(_) => {
+            sink.byte(b'{');
+            write_description(sink, description, false);
+            sink.byte(b'}');
+        }
+    }
+}
+
+/// Every value of the set's string enums, once each, in order of first appearance.
+const fn write_enum_union(sink: &mut Sink<'_>, set: CollisionSet<'_>) {
+    let mut members = set.members();
+    let mut first = true;
+    let mut position = 0;
+    while let Some(occurrence) = members.next() {
+        if let Kind::StringEnum(values) = occurrence.field.node.kind {
+            let mut i = 0;
+            while i < values.len() {
+                if !seen_before(set, position, values, i) {
+                    if !first {
+                        sink.byte(b',');
+                    }
+                    first = false;
+                    sink.string(values[i]);
+                }
+                i += 1;
+            }
+        }
+        position += 1;
+    }
+}
+
+/// Whether `values[index]` already appeared: earlier in its own list, or in the enum of a
+/// member before `position`.
+const fn seen_before(set: CollisionSet<'_>, position: usize, values: &[&str], index: usize) -> bool {
+    let value = values[index];
+    if contains(values.split_at(index).0, value) {
+        return true;
+    }
+    let mut members = set.members();
+    let mut at = 0;
+    while at < position {
+        if let Some(occurrence) = members.next()
+            && let Kind::StringEnum(earlier) = occurrence.field.node.kind
+            && contains(earlier, value)
+        {
+            return true;
+        }
+        at += 1;
+    }
+    false
+}
+
+const fn contains(values: &[&str], value: &str) -> bool {
+    let mut i = 0;
+    while i < values.len() {
+        if str_eq(values[i], value) {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}

@@ -1,0 +1,201 @@
+//! The [`Shape`] trait and its implementations for the standard types (SPEC §4's mapping).
+
+use crate::node::{ArrayRules, Bound, Kind, Node, NumberRules, StringRules};
+
+/// The compile-time schema of a type.
+///
+/// Implemented for the standard types and by `#[derive(Contract)]`. Composition happens in
+/// constant evaluation: `Vec<T>`'s shape refers to `T::SHAPE`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no stitch schema (it does not implement `Shape`)",
+    label = "stitch cannot describe this type",
+    note = "derive it: `#[derive(stitch::Contract, serde::Deserialize)]` on `{Self}`",
+    note = "or, when JSON Schema cannot describe the value, mark the field `#[contract(opaque)]`"
+)]
+pub trait Shape {
+    /// The type's schema node.
+    const SHAPE: &'static Node;
+}
+
+const fn integer(minimum: Option<Bound>, maximum: Option<Bound>) -> Node {
+    Node::of(Kind::Integer(NumberRules {
+        minimum,
+        maximum,
+        ..NumberRules::NONE
+    }))
+}
+
+macro_rules! ranged_integers {
+    ($($ty:ty => $min:literal ..= $max:literal),*) => {$(
+        impl Shape for $ty {
+            const SHAPE: &'static Node = &integer(
+                Some(Bound::int($min, <$ty>::MIN as f64)),
+                Some(Bound::int($max, <$ty>::MAX as f64)),
+            );
+        }
+    )*};
+}
+
+ranged_integers!(
+    i8 => "-128" ..= "127",
+    i16 => "-32768" ..= "32767",
+    i32 => "-2147483648" ..= "2147483647",
+    u8 => "0" ..= "255",
+    u16 => "0" ..= "65535",
+    u32 => "0" ..= "4294967295"
+);
+
+macro_rules! wide_integers {
+    (signed: $($s:ty),*; unsigned: $($u:ty),*) => {
+        $(impl Shape for $s {
+            const SHAPE: &'static Node = &integer(None, None);
+        })*
+        $(impl Shape for $u {
+            const SHAPE: &'static Node = &integer(Some(Bound::int("0", 0.0)), None);
+        })*
+    };
+}
+
+wide_integers!(signed: i64, i128, isize; unsigned: u64, u128, usize);
+
+macro_rules! non_zero {
+    ($($ty:ty => $inner:ty),*) => {$(
+        impl Shape for $ty {
+            const SHAPE: &'static Node = &crate::__private::positive(<$inner as Shape>::SHAPE);
+        }
+    )*};
+}
+
+non_zero!(
+    core::num::NonZeroU8 => u8, core::num::NonZeroU16 => u16, core::num::NonZeroU32 => u32,
+    core::num::NonZeroU64 => u64, core::num::NonZeroU128 => u128,
+    core::num::NonZeroUsize => usize
+);
+
+impl Shape for bool {
+    const SHAPE: &'static Node = &Node::of(Kind::Boolean);
+}
+
+impl Shape for f32 {
+    const SHAPE: &'static Node = &Node::of(Kind::Number(NumberRules::NONE));
+}
+
+impl Shape for f64 {
+    const SHAPE: &'static Node = &Node::of(Kind::Number(NumberRules::NONE));
+}
+
+const STRING: Node = Node::of(Kind::String(StringRules::NONE));
+
+macro_rules! strings {
+    ($($ty:ty),*) => {$(
+        impl Shape for $ty {
+            const SHAPE: &'static Node = &STRING;
+        }
+    )*};
+}
+
+strings!(
+    String,
+    &str,
+    std::borrow::Cow<'_, str>,
+    Box<str>,
+    std::rc::Rc<str>,
+    std::sync::Arc<str>
+);
+
+impl Shape for char {
+    const SHAPE: &'static Node = &Node::of(Kind::String(StringRules {
+        min_length: Some(1),
+        max_length: Some(1),
+        ..StringRules::NONE
+    }));
+}
+
+impl<T: Shape> Shape for Option<T> {
+    const SHAPE: &'static Node = &T::SHAPE.nullable();
+}
+
+macro_rules! pointers {
+    ($($ty:ident),*) => {$(
+        impl<T: Shape + ?Sized> Shape for $ty<T> {
+            const SHAPE: &'static Node = T::SHAPE;
+        }
+    )*};
+}
+
+use std::rc::Rc;
+use std::sync::Arc;
+pointers!(Box, Rc, Arc);
+
+const fn array_of(item: &'static Node, rules: ArrayRules) -> Node {
+    Node::of(Kind::Array(item, rules))
+}
+
+macro_rules! sequences {
+    ($($ty:ty),*) => {$(
+        impl<T: Shape> Shape for $ty {
+            const SHAPE: &'static Node = &array_of(T::SHAPE, ArrayRules::NONE);
+        }
+    )*};
+}
+
+sequences!(
+    Vec<T>,
+    [T],
+    std::collections::VecDeque<T>,
+    std::collections::LinkedList<T>
+);
+
+impl<T: Shape, const N: usize> Shape for [T; N] {
+    const SHAPE: &'static Node = &array_of(
+        T::SHAPE,
+        ArrayRules {
+            min_items: Some(N as u64),
+            max_items: Some(N as u64),
+            unique_items: false,
+        },
+    );
+}
+
+const UNIQUE: ArrayRules = ArrayRules {
+    min_items: None,
+    max_items: None,
+    unique_items: true,
+};
+
+impl<T: Shape, S> Shape for std::collections::HashSet<T, S> {
+    const SHAPE: &'static Node = &array_of(T::SHAPE, UNIQUE);
+}
+
+impl<T: Shape> Shape for std::collections::BTreeSet<T> {
+    const SHAPE: &'static Node = &array_of(T::SHAPE, UNIQUE);
+}
+
+/// A map key that is a string on the wire.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a string map key stitch can describe",
+    note = "JSON object keys are strings: use `String` keys"
+)]
+pub trait StringKey {}
+
+impl StringKey for String {}
+impl StringKey for Box<str> {}
+impl StringKey for std::rc::Rc<str> {}
+impl StringKey for std::sync::Arc<str> {}
+impl StringKey for std::borrow::Cow<'_, str> {}
+
+impl<K: StringKey, V: Shape, S> Shape for std::collections::HashMap<K, V, S> {
+    const SHAPE: &'static Node = &Node::of(Kind::Map(V::SHAPE));
+}
+
+impl<K: StringKey, V: Shape> Shape for std::collections::BTreeMap<K, V> {
+    const SHAPE: &'static Node = &Node::of(Kind::Map(V::SHAPE));
+}
+
+impl Shape for serde_json::Value {
+    const SHAPE: &'static Node = &Node::of(Kind::Any);
+}
+
+impl Shape for serde_json::Map<String, serde_json::Value> {
+    const SHAPE: &'static Node = &Node::of(Kind::Map(<serde_json::Value as Shape>::SHAPE));
+}

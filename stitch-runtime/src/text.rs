@@ -1,0 +1,222 @@
+//! Text in constant evaluation: string comparison, hashing, and a byte sink that either
+//! counts or writes, so one rendering routine serves both passes of compile-time rendering
+//! (count the length, then fill a `[u8; LEN]`).
+
+/// Whether two strings are equal (usable in `const fn`).
+pub const fn str_eq(a: &str, b: &str) -> bool {
+    bytes_eq(a.as_bytes(), b.as_bytes())
+}
+
+/// Whether two optional strings are equal.
+pub const fn opt_str_eq(a: Option<&str>, b: Option<&str>) -> bool {
+    match (a, b) {
+        (Some(a), Some(b)) => str_eq(a, b),
+        (None, None) => true,
+        _ => false,
+    }
+}
+
+const fn bytes_eq(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// FNV-1a hash of a string, for the key tables built in constant evaluation.
+pub const fn hash(s: &str) -> u64 {
+    let bytes = s.as_bytes();
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut i = 0;
+    while i < bytes.len() {
+        h ^= bytes[i] as u64;
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        i += 1;
+    }
+    h
+}
+
+/// The first line of a text (up to the first newline), with a trailing period removed.
+pub const fn summary(text: &str) -> &str {
+    let bytes = text.as_bytes();
+    let mut end = 0;
+    while end < bytes.len() && bytes[end] != b'\n' {
+        end += 1;
+    }
+    while end > 0 && (bytes[end - 1] == b'.' || bytes[end - 1] == b' ') {
+        end -= 1;
+    }
+    match core::str::from_utf8(bytes.split_at(end).0) {
+        Ok(s) => s,
+        Err(_) => text,
+    }
+}
+
+/// A byte sink: counts bytes when it has no buffer, writes them when it has one.
+pub struct Sink<'a> {
+    buf: &'a mut [u8],
+    len: usize,
+    writing: bool,
+}
+
+impl<'a> Sink<'a> {
+    /// A sink that only counts.
+    pub const fn counter(empty: &'a mut [u8]) -> Sink<'a> {
+        Sink {
+            buf: empty,
+            len: 0,
+            writing: false,
+        }
+    }
+
+    /// A sink that writes into `buf` (which must be exactly as long as the count).
+    pub const fn writer(buf: &'a mut [u8]) -> Sink<'a> {
+        Sink {
+            buf,
+            len: 0,
+            writing: true,
+        }
+    }
+
+    /// Bytes counted or written so far.
+    pub const fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether nothing has been counted or written.
+    pub const fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// One byte.
+    pub const fn byte(&mut self, b: u8) {
+        if self.writing {
+            self.buf[self.len] = b;
+        }
+        self.len += 1;
+    }
+
+    /// Raw text, written as is.
+    pub const fn raw(&mut self, s: &str) {
+        let bytes = s.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            self.byte(bytes[i]);
+            i += 1;
+        }
+    }
+
+    /// An unsigned integer in decimal.
+    pub const fn uint(&mut self, mut n: u64) {
+        let mut digits = [0u8; 20];
+        let mut count = 0;
+        loop {
+            digits[count] = b'0' + (n % 10) as u8;
+            count += 1;
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        while count > 0 {
+            count -= 1;
+            self.byte(digits[count]);
+        }
+    }
+
+    /// The inside of a JSON string: `s` escaped, without quotes.
+    pub const fn escaped(&mut self, s: &str) {
+        const HEX: &[u8; 16] = b"0123456789abcdef";
+        let bytes = s.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            let b = bytes[i];
+            match b {
+                b'"' => self.raw("\\\""),
+                b'\\' => self.raw("\\\\"),
+                b'\n' => self.raw("\\n"),
+                b'\r' => self.raw("\\r"),
+                b'\t' => self.raw("\\t"),
+                0..=0x1f => {
+                    self.raw("\\u00");
+                    self.byte(HEX[(b >> 4) as usize]);
+                    self.byte(HEX[(b & 0xf) as usize]);
+                }
+                _ => self.byte(b),
+            }
+            i += 1;
+        }
+    }
+
+    /// A JSON string: `s` escaped, in quotes.
+    pub const fn string(&mut self, s: &str) {
+        self.byte(b'"');
+        self.escaped(s);
+        self.byte(b'"');
+    }
+
+    /// A JSON object key and its colon: `"key":`.
+    pub const fn key(&mut self, key: &str) {
+        self.string(key);
+        self.byte(b':');
+    }
+}
+
+/// A message assembled in constant evaluation, for compile errors (`panic!("{}", msg)`).
+pub struct Message {
+    buf: [u8; Message::CAPACITY],
+    len: usize,
+}
+
+impl Message {
+    const CAPACITY: usize = 1024;
+
+    /// An empty message.
+    pub const fn new() -> Message {
+        Message {
+            buf: [0; Message::CAPACITY],
+            len: 0,
+        }
+    }
+
+    /// The message with `s` appended (cut at the capacity, on a character boundary).
+    pub const fn push(mut self, s: &str) -> Message {
+        let bytes = s.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() && self.len < Message::CAPACITY {
+            self.buf[self.len] = bytes[i];
+            self.len += 1;
+            i += 1;
+        }
+        self
+    }
+
+    /// The message as text.
+    pub const fn as_str(&self) -> &str {
+        let mut end = self.len;
+        loop {
+            match core::str::from_utf8(self.buf.split_at(end).0) {
+                Ok(s) => return s,
+                Err(_) => end -= 1,
+            }
+        }
+    }
+
+    /// Fail constant evaluation (a compile error) with this message.
+    pub const fn fail(&self) -> ! {
+        panic!("{}", self.as_str())
+    }
+}
+
+impl Default for Message {
+    fn default() -> Self {
+        Message::new()
+    }
+}
