@@ -1,0 +1,348 @@
+//! One test per collision rule of SPEC §4.3, each asserting the merged property's exact JSON
+//! for the operations written in both orders (the result must not depend on the order).
+
+mod common;
+
+use common::json;
+use serde::Deserialize;
+use serde_json::{Value, json};
+use stitch::Contract;
+
+/// Defines the same tagged enum twice: operations in the given order, and reversed.
+macro_rules! both_orders {
+    ($forward:ident, $reversed:ident, $([$($variant:tt)*]),+ $(,)?) => {
+        operations!($forward, $([$($variant)*])+);
+        reverse!($reversed, [$([$($variant)*])+]);
+    };
+}
+
+macro_rules! operations {
+    ($name:ident, $([$($variant:tt)*])+) => {
+        #[derive(Contract, Deserialize)]
+        #[serde(tag = "op")]
+        #[allow(dead_code)]
+        enum $name { $($($variant)*,)+ }
+    };
+}
+
+macro_rules! reverse {
+    ($name:ident, [] $($done:tt)*) => { operations!($name, $($done)*); };
+    ($name:ident, [$head:tt $($tail:tt)*] $($done:tt)*) => {
+        reverse!($name, [$($tail)*] $head $($done)*);
+    };
+}
+
+/// The flat property `key` of both orders, without its description and with enum values
+/// sorted; asserts both orders agree and returns the property.
+fn merged<A: Contract, B: Contract>(key: &str) -> Value {
+    let forward = normalized(&json(A::input_schema())["properties"][key]);
+    let reversed = normalized(&json(B::input_schema())["properties"][key]);
+    assert_eq!(forward, reversed, "the merge of `{key}` depends on the order");
+    forward
+}
+
+fn normalized(property: &Value) -> Value {
+    let mut property = property.clone();
+    let object = property.as_object_mut().expect("a property schema");
+    object.remove("description");
+    if let Some(Value::Array(values)) = object.get_mut("enum") {
+        values.sort_by_key(|v| v.to_string());
+    }
+    property
+}
+
+fn description<T: Contract>(key: &str) -> String {
+    json(T::input_schema())["properties"][key]["description"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned()
+}
+
+both_orders!(SameA, SameB,
+    [A { #[contract(min = 0)] x: i64 }],
+    [B { #[contract(min = 0)] x: i64 }],
+    [C { #[contract(min = 0)] x: i64, y: bool }],
+);
+
+#[test]
+fn same_shape_keeps_every_visible_constraint() {
+    assert_eq!(merged::<SameA, SameB>("x"), json!({"type": "integer", "minimum": 0}));
+    assert_eq!(json(SameA::INPUT_SCHEMA)["required"], json!(["op", "x"]));
+}
+
+both_orders!(EnumsA, EnumsB,
+    [A { #[contract(values("red", "green"))] x: String }],
+    [B { x: Shade }],
+);
+
+#[derive(Contract, Deserialize)]
+#[serde(rename_all = "lowercase")]
+#[allow(dead_code)]
+enum Shade {
+    Green,
+    Blue,
+}
+
+#[test]
+fn string_enums_merge_into_one_enum() {
+    assert_eq!(
+        merged::<EnumsA, EnumsB>("x"),
+        json!({"type": "string", "enum": ["blue", "green", "red"]})
+    );
+    let forward = json(EnumsA::INPUT_SCHEMA);
+    assert_eq!(
+        forward["properties"]["x"]["enum"],
+        json!(["red", "green", "blue"]),
+        "values in order of first appearance, each once"
+    );
+}
+
+both_orders!(NullEnumA, NullEnumB,
+    [A { x: Option<Shade> }],
+    [B { #[contract(values("red"))] x: String }],
+);
+
+#[test]
+fn string_enums_carry_null() {
+    assert_eq!(
+        merged::<NullEnumA, NullEnumB>("x"),
+        json!({"type": ["string", "null"], "enum": ["blue", "green", "red", null]})
+    );
+}
+
+fn no_blank(text: &String) -> Result<(), String> {
+    if text.trim().is_empty() {
+        Err("must not be blank".into())
+    } else {
+        Ok(())
+    }
+}
+
+both_orders!(HiddenA, HiddenB,
+    [A { #[contract(trim, max_length = 3)] x: String }],
+    [B { #[contract(max_length = 3)] x: String }],
+);
+
+#[test]
+fn a_hidden_check_projects_to_the_base_type() {
+    assert_eq!(merged::<HiddenA, HiddenB>("x"), json!({"type": "string"}));
+}
+
+#[derive(Contract, Deserialize)]
+#[allow(dead_code)]
+struct Checked {
+    #[contract(refine = no_blank)]
+    name: String,
+}
+
+#[derive(Contract, Deserialize)]
+#[allow(dead_code)]
+struct Plain {
+    name: String,
+}
+
+both_orders!(DeepA, DeepB,
+    [A { x: Vec<Checked> }],
+    [B { x: Vec<Checked> }],
+);
+
+both_orders!(DeepObjectA, DeepObjectB,
+    [A { x: Checked }],
+    [B { x: Plain }],
+);
+
+#[test]
+fn a_hidden_check_at_any_depth_counts() {
+    assert_eq!(
+        merged::<DeepA, DeepB>("x"),
+        json!({"type": "array", "items": {}})
+    );
+    assert_eq!(
+        merged::<DeepObjectA, DeepObjectB>("x"),
+        json!({"type": "object", "additionalProperties": {}})
+    );
+}
+
+both_orders!(HiddenNullA, HiddenNullB,
+    [A { #[contract(min = 0, refine = positive_part)] x: Option<i64> }],
+    [B { #[contract(min = 0)] x: i64 }],
+);
+
+fn positive_part(value: &Option<i64>) -> Result<(), &'static str> {
+    match value {
+        Some(n) if *n < 0 => Err("negative"),
+        _ => Ok(()),
+    }
+}
+
+#[test]
+fn a_hidden_projection_carries_null() {
+    assert_eq!(
+        merged::<HiddenNullA, HiddenNullB>("x"),
+        json!({"type": ["integer", "null"]})
+    );
+}
+
+both_orders!(OpaqueA, OpaqueB,
+    [A { #[contract(opaque)] x: std::time::Duration }],
+    [B { x: i64 }],
+);
+
+#[test]
+fn an_opaque_value_makes_the_key_free() {
+    assert_eq!(merged::<OpaqueA, OpaqueB>("x"), json!({}));
+}
+
+both_orders!(MixedHazardA, MixedHazardB,
+    [A { #[contract(coerce)] x: i64 }],
+    [B { x: i64 }],
+);
+
+both_orders!(SameHazardA, SameHazardB,
+    [A { #[contract(coerce, min = 0)] x: i64 }],
+    [B { #[contract(coerce)] x: i64 }],
+);
+
+both_orders!(OtherHazardA, OtherHazardB,
+    [A { #[contract(coerce)] x: i64 }],
+    [B { #[contract(catch = 0)] x: i64 }],
+);
+
+#[test]
+fn hazards_are_scanned_over_the_whole_set() {
+    assert_eq!(merged::<MixedHazardA, MixedHazardB>("x"), json!({}));
+    assert_eq!(
+        merged::<SameHazardA, SameHazardB>("x"),
+        json!({"type": "integer"})
+    );
+    assert_eq!(merged::<OtherHazardA, OtherHazardB>("x"), json!({}));
+}
+
+both_orders!(BoundsA, BoundsB,
+    [A { #[contract(min = 0)] x: i64 }],
+    [B { #[contract(max = 9)] x: i64 }],
+);
+
+both_orders!(NumbersA, NumbersB,
+    [A { #[contract(min = 0)] x: i64 }],
+    [B { x: f64 }],
+);
+
+both_orders!(EnumStringA, EnumStringB,
+    [A { x: Shade }],
+    [B { x: String }],
+);
+
+both_orders!(ObjectsA, ObjectsB,
+    [A { x: Checked }],
+    [B { x: std::collections::BTreeMap<String, i64> }],
+);
+
+#[derive(Contract, Deserialize)]
+#[allow(dead_code)]
+struct Other {
+    count: u8,
+}
+
+both_orders!(TwoObjectsA, TwoObjectsB,
+    [A { x: Plain }],
+    [B { x: Option<Other> }],
+);
+
+#[test]
+fn one_kind_bounded_differently_keeps_the_base_kind() {
+    assert_eq!(merged::<BoundsA, BoundsB>("x"), json!({"type": "integer"}));
+    assert_eq!(merged::<NumbersA, NumbersB>("x"), json!({"type": "number"}));
+    assert_eq!(merged::<EnumStringA, EnumStringB>("x"), json!({"type": "string"}));
+    assert_eq!(
+        merged::<TwoObjectsA, TwoObjectsB>("x"),
+        json!({"type": ["object", "null"], "additionalProperties": {}})
+    );
+}
+
+both_orders!(KindsA, KindsB,
+    [A { x: bool }],
+    [B { x: Option<u8> }],
+    [C { x: String }],
+    [D { x: Vec<String> }],
+);
+
+#[test]
+fn different_kinds_become_a_type_array_in_fixed_order() {
+    assert_eq!(
+        merged::<KindsA, KindsB>("x"),
+        json!({"type": ["string", "integer", "boolean", "array", "null"]})
+    );
+}
+
+both_orders!(AnyA, AnyB,
+    [A { x: serde_json::Value }],
+    [B { x: u8 }],
+);
+
+#[test]
+fn any_json_is_typed_as_every_kind() {
+    assert_eq!(
+        merged::<AnyA, AnyB>("x"),
+        json!({"type": ["string", "number", "boolean", "object", "array", "null"]})
+    );
+}
+
+#[derive(Contract, Deserialize)]
+#[serde(tag = "op", deny_unknown_fields)]
+#[allow(dead_code)]
+enum Strict {
+    A { x: i64 },
+    B,
+}
+
+#[derive(Contract, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct StrictArgs {
+    x: i64,
+}
+
+#[derive(Contract, Deserialize)]
+#[serde(tag = "op", deny_unknown_fields)]
+#[allow(dead_code)]
+enum PartlyStrict {
+    A { x: i64 },
+    B(Plain),
+    C(StrictArgs),
+}
+
+#[test]
+fn unknown_keys_are_denied_only_when_every_operation_denies_them() {
+    assert_eq!(json(Strict::INPUT_SCHEMA)["additionalProperties"], json!(false));
+    assert_eq!(json(PartlyStrict::INPUT_SCHEMA).get("additionalProperties"), None);
+}
+
+#[derive(Contract, Deserialize)]
+#[serde(tag = "kind")]
+#[allow(dead_code)]
+enum Hints {
+    A {
+        /// Shared.
+        always: u8,
+        sometimes: u8,
+        /// Maybe.
+        maybe: Option<u8>,
+    },
+    B {
+        /// Shared.
+        always: u8,
+        /// Different.
+        maybe: Option<u8>,
+        #[serde(default)]
+        sometimes: u8,
+    },
+}
+
+#[test]
+fn hints_name_the_operations_and_the_tag() {
+    assert_eq!(json(Hints::INPUT_SCHEMA)["required"], json!(["kind", "always"]));
+    assert_eq!(description::<Hints>("always"), "Shared.");
+    assert_eq!(description::<Hints>("sometimes"), "Required if kind = A");
+    assert_eq!(description::<Hints>("maybe"), "Available if kind = A | B");
+}

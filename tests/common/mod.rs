@@ -1,0 +1,265 @@
+//! Helpers shared by the integration tests: schema walking, and value generation from the IR
+//! (a proptest strategy producing values the exact contract accepts) for the oracle tests.
+#![allow(dead_code)]
+
+use proptest::prelude::*;
+use serde_json::{Map, Value, json};
+use stitch::node::{Kind, Node};
+
+/// A schema text as JSON.
+pub fn json(text: &str) -> Value {
+    serde_json::from_str(text).expect("stitch renders valid JSON")
+}
+
+/// A compiled JSON Schema validator (the independent oracle).
+pub fn validator(schema: &Value) -> jsonschema::Validator {
+    jsonschema::validator_for(schema).expect("stitch renders valid JSON Schema")
+}
+
+/// Calls `visit(path, schema)` on every subschema of `schema`, depth first.
+pub fn walk(schema: &Value, path: &str, visit: &mut dyn FnMut(&str, &Value)) {
+    visit(path, schema);
+    let Some(object) = schema.as_object() else {
+        return;
+    };
+    if let Some(Value::Object(properties)) = object.get("properties") {
+        for (key, value) in properties {
+            walk(value, &format!("{path}.{key}"), visit);
+        }
+    }
+    for key in ["items", "additionalProperties"] {
+        if let Some(value @ Value::Object(_)) = object.get(key) {
+            walk(value, path, visit);
+        }
+    }
+    for key in ["oneOf", "anyOf", "allOf"] {
+        if let Some(Value::Array(branches)) = object.get(key) {
+            for branch in branches {
+                walk(branch, path, visit);
+            }
+        }
+    }
+}
+
+/// Every property path whose schema carries no type information.
+pub fn untyped_paths(schema: &Value) -> Vec<String> {
+    let mut untyped = Vec::new();
+    let Some(properties) = schema.get("properties").and_then(Value::as_object) else {
+        return untyped;
+    };
+    for (key, value) in properties {
+        collect_untyped(value, key, &mut untyped);
+    }
+    untyped
+}
+
+fn collect_untyped(schema: &Value, path: &str, untyped: &mut Vec<String>) {
+    const TYPED: [&str; 8] = ["type", "enum", "const", "anyOf", "oneOf", "allOf", "$ref", "not"];
+    let object = schema.as_object().expect("a schema object");
+    if !TYPED.iter().any(|key| object.contains_key(*key)) {
+        untyped.push(path.to_owned());
+    }
+    if let Some(Value::Object(properties)) = object.get("properties") {
+        for (key, value) in properties {
+            collect_untyped(value, &format!("{path}.{key}"), untyped);
+        }
+    }
+    for key in ["items", "additionalProperties"] {
+        if let Some(inner @ Value::Object(map)) = object.get(key)
+            && !map.is_empty()
+        {
+            collect_inner(inner, path, untyped);
+        }
+    }
+}
+
+fn collect_inner(schema: &Value, path: &str, untyped: &mut Vec<String>) {
+    if let Some(Value::Object(properties)) = schema.get("properties") {
+        for (key, value) in properties {
+            collect_untyped(value, &format!("{path}.{key}"), untyped);
+        }
+    }
+    for key in ["items", "additionalProperties"] {
+        if let Some(inner @ Value::Object(_)) = schema.get(key) {
+            collect_inner(inner, path, untyped);
+        }
+    }
+}
+
+/// Fails if a keyword advertised schemas must not contain appears anywhere.
+pub fn assert_portable(schema: &Value) {
+    walk(schema, "", &mut |path, sub| {
+        if let Some(object) = sub.as_object() {
+            for banned in ["oneOf", "anyOf", "$ref", "$defs", "$schema", "definitions"] {
+                assert!(
+                    !object.contains_key(banned),
+                    "`{banned}` at `{path}` in the advertised schema"
+                );
+            }
+        }
+    });
+}
+
+/// A property of a flat union inside `schema` (`properties.<key>`), without its description.
+pub fn property(schema: &Value, key: &str) -> Value {
+    let mut property = schema["properties"][key].clone();
+    if let Some(object) = property.as_object_mut() {
+        object.remove("description");
+    }
+    property
+}
+
+/// Values the exact contract described by `node` accepts (its declared types: no hazard
+/// leniency), for the oracle tests.
+pub fn values(node: &'static Node) -> BoxedStrategy<Value> {
+    let base = match node.kind {
+        Kind::Boolean => any::<bool>().prop_map(Value::from).boxed(),
+        Kind::Integer(rules) => {
+            let low = rules
+                .minimum
+                .map(|b| b.value as i64)
+                .or(rules.exclusive_minimum.map(|b| b.value as i64 + 1))
+                .unwrap_or(-1_000_000)
+                .max(-1_000_000_000_000);
+            let high = rules
+                .maximum
+                .map(|b| b.value as i64)
+                .or(rules.exclusive_maximum.map(|b| b.value as i64 - 1))
+                .unwrap_or(1_000_000)
+                .min(1_000_000_000_000);
+            let step = rules.multiple_of.map(|b| b.value as i64).unwrap_or(1);
+            (low..=high)
+                .prop_map(move |n| Value::from(n - n.rem_euclid(step)))
+                .prop_filter("in range", move |v| {
+                    v.as_i64().is_some_and(|n| n >= low && n <= high)
+                })
+                .boxed()
+        }
+        Kind::Number(rules) => {
+            let low = rules.minimum.map(|b| b.value).unwrap_or(-1.0e6);
+            let high = rules.maximum.map(|b| b.value).unwrap_or(1.0e6);
+            let (exclusive_low, exclusive_high) = (
+                rules.exclusive_minimum.map(|b| b.value),
+                rules.exclusive_maximum.map(|b| b.value),
+            );
+            (low..=high)
+                .prop_filter("exclusive bounds", move |n| {
+                    exclusive_low.is_none_or(|b| *n > b) && exclusive_high.is_none_or(|b| *n < b)
+                })
+                .prop_map(Value::from)
+                .boxed()
+        }
+        Kind::String(rules) => {
+            let (min, max) = (
+                rules.min_length.unwrap_or(0) as usize,
+                rules.max_length.map(|m| m as usize).unwrap_or(12).min(24),
+            );
+            let strategy = match (rules.pattern, rules.format) {
+                (Some(pattern), _) => {
+                    proptest::string::string_regex(pattern).expect("the pattern compiles").boxed()
+                }
+                (None, Some(format)) => Just(format_sample(format).to_owned()).boxed(),
+                (None, None) => {
+                    proptest::string::string_regex(&format!("[a-zA-Z0-9 _é\"\\\\]{{{min},{max}}}"))
+                        .expect("a valid regex")
+                        .boxed()
+                }
+            };
+            strategy
+                .prop_filter("length", move |s| {
+                    let n = s.chars().count();
+                    n >= min && n <= max.max(min)
+                })
+                .prop_map(Value::from)
+                .boxed()
+        }
+        Kind::StringEnum(values) => proptest::sample::select(values)
+            .prop_map(Value::from)
+            .boxed(),
+        Kind::Array(item, rules) => {
+            let min = rules.min_items.unwrap_or(0) as usize;
+            let max = rules.max_items.map(|m| m as usize).unwrap_or(3).min(4).max(min);
+            let unique = rules.unique_items;
+            proptest::collection::vec(values(item), min..=max)
+                .prop_filter("unique items", move |items| {
+                    !unique || items.iter().enumerate().all(|(i, a)| !items[..i].contains(a))
+                })
+                .prop_map(Value::Array)
+                .boxed()
+        }
+        Kind::Map(value) => {
+            proptest::collection::btree_map("[a-z]{1,6}", values(value), 0..3)
+                .prop_map(|map| Value::Object(map.into_iter().collect()))
+                .boxed()
+        }
+        Kind::Object(object) => object_values(object.fields, None),
+        Kind::Union(union) => {
+            let variants: Vec<BoxedStrategy<Value>> = union
+                .variants
+                .iter()
+                .map(|variant| object_values(variant.object.fields, Some((union.tag, variant.name))))
+                .collect();
+            proptest::strategy::Union::new(variants).boxed()
+        }
+        Kind::Any | Kind::Opaque => any_json(),
+    };
+    if node.nullable {
+        prop_oneof![1 => Just(Value::Null), 3 => base].boxed()
+    } else {
+        base
+    }
+}
+
+fn object_values(
+    fields: &'static [stitch::node::Field],
+    tag: Option<(&'static str, &'static str)>,
+) -> BoxedStrategy<Value> {
+    let parts: Vec<BoxedStrategy<Option<(String, Value)>>> = fields
+        .iter()
+        .map(|field| {
+            let name = field.name.to_owned();
+            let value = values(field.node).prop_map(move |v| Some((name.clone(), v)));
+            if field.required {
+                value.boxed()
+            } else {
+                prop_oneof![Just(None), value].boxed()
+            }
+        })
+        .collect();
+    parts
+        .prop_map(move |entries| {
+            let mut object = Map::new();
+            if let Some((tag, name)) = tag {
+                object.insert(tag.to_owned(), Value::from(name));
+            }
+            for (key, value) in entries.into_iter().flatten() {
+                object.insert(key, value);
+            }
+            Value::Object(object)
+        })
+        .boxed()
+}
+
+fn any_json() -> BoxedStrategy<Value> {
+    prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::from),
+        any::<i32>().prop_map(Value::from),
+        "[a-z]{0,4}".prop_map(Value::from),
+        Just(json!([1, "a"])),
+        Just(json!({"k": [true]})),
+    ]
+    .boxed()
+}
+
+fn format_sample(format: &str) -> &'static str {
+    match format {
+        "date-time" => "2026-12-02T17:00:00Z",
+        "date" => "2026-12-02",
+        "time" => "17:00:00Z",
+        "uri" => "https://example.com/a",
+        "email" => "a@example.com",
+        "uuid" => "6f1c2d3e-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+        _ => "sample",
+    }
+}
