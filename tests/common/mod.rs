@@ -150,13 +150,16 @@ pub fn values(node: &'static Node) -> BoxedStrategy<Value> {
                 .boxed()
         }
         Kind::String(rules) => {
-            let (min, max) = (
-                rules.min_length.unwrap_or(0) as usize,
-                rules.max_length.map(|m| m as usize).unwrap_or(12).min(24),
-            );
+            let min = rules.min_length.unwrap_or(0) as usize;
+            let limit = rules.max_length.map_or(usize::MAX, |m| m as usize);
+            let max = limit.min(24).max(min);
             let strategy = match (rules.pattern, rules.format) {
                 (Some(pattern), _) => {
-                    proptest::string::string_regex(pattern).expect("the pattern compiles").boxed()
+                    // JSON Schema patterns are unanchored: a string matching the whole pattern
+                    // matches the anchored one too.
+                    let body = pattern.strip_prefix('^').unwrap_or(pattern);
+                    let body = body.strip_suffix('$').unwrap_or(body);
+                    proptest::string::string_regex(body).expect("the pattern compiles").boxed()
                 }
                 (None, Some(format)) => Just(format_sample(format).to_owned()).boxed(),
                 (None, None) => {
@@ -168,7 +171,7 @@ pub fn values(node: &'static Node) -> BoxedStrategy<Value> {
             strategy
                 .prop_filter("length", move |s| {
                     let n = s.chars().count();
-                    n >= min && n <= max.max(min)
+                    n >= min && n <= limit
                 })
                 .prop_map(Value::from)
                 .boxed()
