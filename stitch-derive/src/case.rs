@@ -30,10 +30,6 @@ impl RenameRule {
         })
     }
 
-    /// Every rule's name, for error messages.
-    pub const NAMES: &'static str = "lowercase, UPPERCASE, PascalCase, camelCase, snake_case, \
-         SCREAMING_SNAKE_CASE, kebab-case, SCREAMING-KEBAB-CASE";
-
     /// Applies the rule to a variant name (PascalCase).
     pub fn apply_to_variant(self, variant: &str) -> String {
         match self {

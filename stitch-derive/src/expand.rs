@@ -281,16 +281,19 @@ fn field_node(contract: &Contract, field: &Field) -> TokenStream {
     };
     let wire = &field.wire;
     for step in &field.steps {
-        let call = match &step.kind {
+        // The whole call carries the attribute's span, so a misfit found in constant
+        // evaluation is reported at the attribute.
+        let span = step.span;
+        node = match &step.kind {
             StepKind::NumberBound {
                 which,
                 json,
                 value,
                 integral,
             } => {
-                let which = format_ident!("{}", which);
+                let which = format_ident!("{}", which, span = span);
                 let value = Literal::f64_unsuffixed(*value);
-                quote!(__s::number_bound(
+                quote_spanned!(span=> &__s::number_bound(
                     #node,
                     __s::NumberBound::#which,
                     __s::Bound { text: #json, value: #value, integral: #integral },
@@ -298,21 +301,24 @@ fn field_node(contract: &Contract, field: &Field) -> TokenStream {
                 ))
             }
             StepKind::Count { which, value } => {
-                let which = format_ident!("{}", which);
-                quote!(__s::count(#node, __s::Count::#which, #value, #wire))
+                let which = format_ident!("{}", which, span = span);
+                quote_spanned!(span=> &__s::count(#node, __s::Count::#which, #value, #wire))
             }
-            StepKind::UniqueItems => quote!(__s::unique_items(#node, #wire)),
-            StepKind::Pattern(pattern) => quote!(__s::pattern(#node, #pattern, #wire)),
-            StepKind::Format(format) => quote!(__s::format(#node, #format, #wire)),
-            StepKind::Values(values) => quote!(__s::values(#node, &[#(#values),*], #wire)),
+            StepKind::UniqueItems => quote_spanned!(span=> &__s::unique_items(#node, #wire)),
+            StepKind::Pattern(pattern) => {
+                quote_spanned!(span=> &__s::pattern(#node, #pattern, #wire))
+            }
+            StepKind::Format(format) => quote_spanned!(span=> &__s::format(#node, #format, #wire)),
+            StepKind::Values(values) => {
+                quote_spanned!(span=> &__s::values(#node, &[#(#values),*], #wire))
+            }
             StepKind::Hidden(flag) => {
-                let flag = format_ident!("{}", flag);
-                quote!(__s::hidden(#node, __s::checks::#flag, #wire))
+                let flag = format_ident!("{}", flag, span = span);
+                quote_spanned!(span=> &__s::hidden(#node, __s::checks::#flag, #wire))
             }
-            StepKind::Coerce => quote!(__s::coerce(#node, #wire)),
-            StepKind::Catch => quote!(__s::catch(#node, #wire)),
+            StepKind::Coerce => quote_spanned!(span=> &__s::coerce(#node, #wire)),
+            StepKind::Catch => quote_spanned!(span=> &__s::catch(#node, #wire)),
         };
-        node = quote_spanned!(step.span=> &#call);
     }
     node
 }

@@ -129,22 +129,15 @@ impl FromMeta for NumberLit {
     }
 }
 
-/// A value of a serde attribute, with where it was written.
-#[derive(Clone, Debug)]
-pub struct Located<T> {
-    pub value: T,
-    pub span: Span,
-}
-
 /// The serde attributes stitch follows, on a container, a variant or a field.
 #[derive(Default, Debug)]
 pub struct SerdeAttrs {
-    pub tag: Option<Located<String>>,
+    pub tag: Option<String>,
     pub content: Option<Span>,
     pub untagged: Option<Span>,
-    pub rename: Option<Located<String>>,
-    pub rename_all: Option<Located<String>>,
-    pub rename_all_fields: Option<Located<String>>,
+    pub rename: Option<String>,
+    pub rename_all: Option<String>,
+    pub rename_all_fields: Option<String>,
     pub aliases: Vec<String>,
     pub default: Option<Span>,
     pub skip: Option<Span>,
@@ -175,7 +168,7 @@ impl SerdeAttrs {
                     "rename" => serde.rename = deserialize_name(&meta)?,
                     "rename_all" => serde.rename_all = deserialize_name(&meta)?,
                     "rename_all_fields" => serde.rename_all_fields = deserialize_name(&meta)?,
-                    "alias" => serde.aliases.push(string_value(&meta)?.value),
+                    "alias" => serde.aliases.push(string_value(&meta)?),
                     "default" => {
                         serde.default = Some(span);
                         skip_value(&meta)?;
@@ -205,16 +198,13 @@ impl SerdeAttrs {
     }
 }
 
-fn string_value(meta: &syn::meta::ParseNestedMeta<'_>) -> syn::Result<Located<String>> {
+fn string_value(meta: &syn::meta::ParseNestedMeta<'_>) -> syn::Result<String> {
     let lit: LitStr = meta.value()?.parse()?;
-    Ok(Located {
-        value: lit.value(),
-        span: lit.span(),
-    })
+    Ok(lit.value())
 }
 
 /// `rename = "x"` or `rename(deserialize = "x", serialize = "y")`: the deserialize name.
-fn deserialize_name(meta: &syn::meta::ParseNestedMeta<'_>) -> syn::Result<Option<Located<String>>> {
+fn deserialize_name(meta: &syn::meta::ParseNestedMeta<'_>) -> syn::Result<Option<String>> {
     if meta.input.peek(syn::Token![=]) {
         return string_value(meta).map(Some);
     }

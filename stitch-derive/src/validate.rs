@@ -19,7 +19,7 @@ use crate::doc;
 use crate::model::{
     Body, Contract, Field, Object, Profile, Source, Step, StepKind, Union, Variant, VariantBody,
 };
-use crate::parse::{ContainerInput, FieldInput, SerdeAttrs, Located, VariantInput};
+use crate::parse::{ContainerInput, FieldInput, SerdeAttrs, VariantInput};
 
 /// Validates a parsed input, returning the model or every error found.
 pub fn validate(input: ContainerInput) -> Result<Contract, Error> {
@@ -56,8 +56,8 @@ pub fn validate(input: ContainerInput) -> Result<Contract, Error> {
         None => snake_case(&input.ident.to_string()),
     };
 
-    let rename_all = rename_rule(serde.rename_all.as_ref(), &mut errors);
-    let rename_all_fields = rename_rule(serde.rename_all_fields.as_ref(), &mut errors);
+    let rename_all = rename_rule(serde.rename_all.as_ref());
+    let rename_all_fields = rename_rule(serde.rename_all_fields.as_ref());
 
     let body = match input.data {
         ast::Data::Struct(fields) => {
@@ -135,20 +135,9 @@ fn reject_unsupported(serde: &SerdeAttrs, errors: &mut Accumulator) {
     }
 }
 
-fn rename_rule(rule: Option<&Located<String>>, errors: &mut Accumulator) -> Option<RenameRule> {
-    let rule = rule?;
-    let parsed = RenameRule::from_name(&rule.value);
-    if parsed.is_none() {
-        errors.push(
-            Error::custom(format!(
-                "unknown rename rule `{}`; expected one of {}",
-                rule.value,
-                RenameRule::NAMES
-            ))
-            .with_span(&rule.span),
-        );
-    }
-    parsed
+/// The rule a `rename_all` names; an unknown one is left to serde, which reports it.
+fn rename_rule(rule: Option<&String>) -> Option<RenameRule> {
+    RenameRule::from_name(rule?)
 }
 
 fn struct_body(
@@ -216,7 +205,7 @@ fn object(
         let ident = input.ident.clone().expect("named field");
         let name = ident.to_string().trim_start_matches("r#").to_owned();
         let wire = match (&serde.rename, rename_all) {
-            (Some(rename), _) => rename.value.clone(),
+            (Some(rename), _) => rename.clone(),
             (None, Some(rule)) => rule.apply_to_field(&name),
             (None, None) => name,
         };
@@ -466,7 +455,7 @@ fn enum_body(
         .iter()
         .all(|variant| variant.fields.style == ast::Style::Unit);
     let tag = match &serde.tag {
-        Some(tag) => tag.value.clone(),
+        Some(tag) => tag.clone(),
         None if all_unit => {
             let mut names: Vec<String> = Vec::new();
             for variant in &variants {
@@ -504,7 +493,7 @@ fn enum_body(
         let wire = variant_name(&variant, &variant_serde, rename_all);
         push_unique_tag(&mut tags, wire.clone(), &variant.ident, errors);
         let field_rule = match &variant_serde.rename_all {
-            Some(rule) => rename_rule(Some(rule), errors),
+            Some(rule) => rename_rule(Some(rule)),
             None => rename_all_fields,
         };
         let description = variant
@@ -539,13 +528,7 @@ fn enum_body(
                 VariantBody::Newtype(field.ty)
             }
             ast::Style::Tuple => {
-                errors.push(
-                    Error::custom(
-                        "an internally tagged operation holds named fields or one struct; serde \
-                         cannot tag a tuple of several values",
-                    )
-                    .with_span(&variant.ident),
-                );
+                // serde reports a tuple variant in a tagged enum; stitch has nothing to add.
                 VariantBody::Unit {
                     deny_unknown: false,
                 }
@@ -566,7 +549,7 @@ fn enum_body(
 
 fn variant_name(variant: &VariantInput, serde: &SerdeAttrs, rule: Option<RenameRule>) -> String {
     match (&serde.rename, rule) {
-        (Some(rename), _) => rename.value.clone(),
+        (Some(rename), _) => rename.clone(),
         (None, Some(rule)) => rule.apply_to_variant(&variant.ident.to_string()),
         (None, None) => variant.ident.to_string(),
     }

@@ -1,0 +1,9 @@
+//! Compile-fail tests: every misuse is a compile error with a clear message at its span.
+//! The `.stderr` files are for the toolchain on our machines (Rust 1.95);
+//! `TRYBUILD=overwrite cargo test --test ui` rewrites them.
+
+#[test]
+fn misuse_is_a_compile_error() {
+    let cases = trybuild::TestCases::new();
+    cases.compile_fail("tests/ui/*.rs");
+}
