@@ -37,7 +37,10 @@ macro_rules! reverse {
 fn merged<A: Contract, B: Contract>(key: &str) -> Value {
     let forward = normalized(&json(A::input_schema())["properties"][key]);
     let reversed = normalized(&json(B::input_schema())["properties"][key]);
-    assert_eq!(forward, reversed, "the merge of `{key}` depends on the order");
+    assert_eq!(
+        forward, reversed,
+        "the merge of `{key}` depends on the order"
+    );
     forward
 }
 
@@ -58,20 +61,40 @@ fn description<T: Contract>(key: &str) -> String {
         .to_owned()
 }
 
-both_orders!(SameA, SameB,
-    [A { #[contract(min = 0)] x: i64 }],
-    [B { #[contract(min = 0)] x: i64 }],
-    [C { #[contract(min = 0)] x: i64, y: bool }],
+both_orders!(
+    SameA,
+    SameB,
+    [A {
+        #[contract(min = 0)]
+        x: i64
+    }],
+    [B {
+        #[contract(min = 0)]
+        x: i64
+    }],
+    [C {
+        #[contract(min = 0)]
+        x: i64,
+        y: bool
+    }],
 );
 
 #[test]
 fn same_shape_keeps_every_visible_constraint() {
-    assert_eq!(merged::<SameA, SameB>("x"), json!({"type": "integer", "minimum": 0}));
+    assert_eq!(
+        merged::<SameA, SameB>("x"),
+        json!({"type": "integer", "minimum": 0})
+    );
     assert_eq!(json(SameA::INPUT_SCHEMA)["required"], json!(["op", "x"]));
 }
 
-both_orders!(EnumsA, EnumsB,
-    [A { #[contract(values("red", "green"))] x: String }],
+both_orders!(
+    EnumsA,
+    EnumsB,
+    [A {
+        #[contract(values("red", "green"))]
+        x: String
+    }],
     [B { x: Shade }],
 );
 
@@ -110,6 +133,7 @@ fn string_enums_carry_null() {
     );
 }
 
+#[allow(clippy::ptr_arg)] // `refine` receives `&T`, the field type itself
 fn no_blank(text: &String) -> Result<(), String> {
     if text.trim().is_empty() {
         Err("must not be blank".into())
@@ -118,9 +142,17 @@ fn no_blank(text: &String) -> Result<(), String> {
     }
 }
 
-both_orders!(HiddenA, HiddenB,
-    [A { #[contract(trim, max_length = 3)] x: String }],
-    [B { #[contract(max_length = 3)] x: String }],
+both_orders!(
+    HiddenA,
+    HiddenB,
+    [A {
+        #[contract(trim, max_length = 3)]
+        x: String
+    }],
+    [B {
+        #[contract(max_length = 3)]
+        x: String
+    }],
 );
 
 #[test]
@@ -146,7 +178,9 @@ both_orders!(DeepA, DeepB,
     [B { x: Vec<Checked> }],
 );
 
-both_orders!(DeepObjectA, DeepObjectB,
+both_orders!(
+    DeepObjectA,
+    DeepObjectB,
     [A { x: Checked }],
     [B { x: Plain }],
 );
@@ -183,8 +217,13 @@ fn a_hidden_projection_carries_null() {
     );
 }
 
-both_orders!(OpaqueA, OpaqueB,
-    [A { #[contract(opaque)] x: std::time::Duration }],
+both_orders!(
+    OpaqueA,
+    OpaqueB,
+    [A {
+        #[contract(opaque)]
+        x: std::time::Duration
+    }],
     [B { x: i64 }],
 );
 
@@ -193,19 +232,40 @@ fn an_opaque_value_makes_the_key_free() {
     assert_eq!(merged::<OpaqueA, OpaqueB>("x"), json!({}));
 }
 
-both_orders!(MixedHazardA, MixedHazardB,
-    [A { #[contract(coerce)] x: i64 }],
+both_orders!(
+    MixedHazardA,
+    MixedHazardB,
+    [A {
+        #[contract(coerce)]
+        x: i64
+    }],
     [B { x: i64 }],
 );
 
-both_orders!(SameHazardA, SameHazardB,
-    [A { #[contract(coerce, min = 0)] x: i64 }],
-    [B { #[contract(coerce)] x: i64 }],
+both_orders!(
+    SameHazardA,
+    SameHazardB,
+    [A {
+        #[contract(coerce, min = 0)]
+        x: i64
+    }],
+    [B {
+        #[contract(coerce)]
+        x: i64
+    }],
 );
 
-both_orders!(OtherHazardA, OtherHazardB,
-    [A { #[contract(coerce)] x: i64 }],
-    [B { #[contract(catch = 0)] x: i64 }],
+both_orders!(
+    OtherHazardA,
+    OtherHazardB,
+    [A {
+        #[contract(coerce)]
+        x: i64
+    }],
+    [B {
+        #[contract(catch = 0)]
+        x: i64
+    }],
 );
 
 #[test]
@@ -218,17 +278,32 @@ fn hazards_are_scanned_over_the_whole_set() {
     assert_eq!(merged::<OtherHazardA, OtherHazardB>("x"), json!({}));
 }
 
-both_orders!(BoundsA, BoundsB,
-    [A { #[contract(min = 0)] x: i64 }],
-    [B { #[contract(max = 9)] x: i64 }],
+both_orders!(
+    BoundsA,
+    BoundsB,
+    [A {
+        #[contract(min = 0)]
+        x: i64
+    }],
+    [B {
+        #[contract(max = 9)]
+        x: i64
+    }],
 );
 
-both_orders!(NumbersA, NumbersB,
-    [A { #[contract(min = 0)] x: i64 }],
+both_orders!(
+    NumbersA,
+    NumbersB,
+    [A {
+        #[contract(min = 0)]
+        x: i64
+    }],
     [B { x: f64 }],
 );
 
-both_orders!(EnumStringA, EnumStringB,
+both_orders!(
+    EnumStringA,
+    EnumStringB,
     [A { x: Shade }],
     [B { x: String }],
 );
@@ -253,7 +328,10 @@ both_orders!(TwoObjectsA, TwoObjectsB,
 fn one_kind_bounded_differently_keeps_the_base_kind() {
     assert_eq!(merged::<BoundsA, BoundsB>("x"), json!({"type": "integer"}));
     assert_eq!(merged::<NumbersA, NumbersB>("x"), json!({"type": "number"}));
-    assert_eq!(merged::<EnumStringA, EnumStringB>("x"), json!({"type": "string"}));
+    assert_eq!(
+        merged::<EnumStringA, EnumStringB>("x"),
+        json!({"type": "string"})
+    );
     assert_eq!(
         merged::<TwoObjectsA, TwoObjectsB>("x"),
         json!({"type": ["object", "null"], "additionalProperties": {}})
@@ -275,8 +353,12 @@ fn different_kinds_become_a_type_array_in_fixed_order() {
     );
 }
 
-both_orders!(AnyA, AnyB,
-    [A { x: serde_json::Value }],
+both_orders!(
+    AnyA,
+    AnyB,
+    [A {
+        x: serde_json::Value
+    }],
     [B { x: u8 }],
 );
 
@@ -314,8 +396,14 @@ enum PartlyStrict {
 
 #[test]
 fn unknown_keys_are_denied_only_when_every_operation_denies_them() {
-    assert_eq!(json(Strict::INPUT_SCHEMA)["additionalProperties"], json!(false));
-    assert_eq!(json(PartlyStrict::INPUT_SCHEMA).get("additionalProperties"), None);
+    assert_eq!(
+        json(Strict::INPUT_SCHEMA)["additionalProperties"],
+        json!(false)
+    );
+    assert_eq!(
+        json(PartlyStrict::INPUT_SCHEMA).get("additionalProperties"),
+        None
+    );
 }
 
 #[derive(Contract, Deserialize)]
@@ -341,7 +429,10 @@ enum Hints {
 
 #[test]
 fn hints_name_the_operations_and_the_tag() {
-    assert_eq!(json(Hints::INPUT_SCHEMA)["required"], json!(["kind", "always"]));
+    assert_eq!(
+        json(Hints::INPUT_SCHEMA)["required"],
+        json!(["kind", "always"])
+    );
     assert_eq!(description::<Hints>("always"), "Shared.");
     assert_eq!(description::<Hints>("sometimes"), "Required if kind = A");
     assert_eq!(description::<Hints>("maybe"), "Available if kind = A | B");

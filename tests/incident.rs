@@ -1,9 +1,9 @@
 //! The incident contract: `partIndex` (integer, minimum 0, shared by 8 of 14 operations) must
 //! reach the model typed, and the advertised schema must match its checked-in snapshot.
 
-mod common;
 #[path = "../examples/contracts/broadcast_patch.rs"]
 mod broadcast_patch;
+mod common;
 
 use broadcast_patch::{BroadcastPatch, PatchOp};
 use common::{assert_portable, json, untyped_paths};
@@ -24,7 +24,10 @@ fn part_index_stays_a_typed_integer_with_its_minimum() {
         .unwrap()
         .remove("description")
         .unwrap();
-    assert_eq!(without_description, json!({"type": "integer", "minimum": 0}));
+    assert_eq!(
+        without_description,
+        json!({"type": "integer", "minimum": 0})
+    );
     assert_eq!(
         description,
         "Which part (0 is the first). Required if op = setText | setButton | removePart | \
@@ -64,8 +67,19 @@ fn keys_appear_in_order_of_first_appearance() {
     assert_eq!(
         keys,
         [
-            "op", "partIndex", "text", "buttonIndex", "label", "mediaIndex", "mediaId", "toIndex",
-            "caption", "url", "sendAt", "audience", "title"
+            "op",
+            "partIndex",
+            "text",
+            "buttonIndex",
+            "label",
+            "mediaIndex",
+            "mediaId",
+            "toIndex",
+            "caption",
+            "url",
+            "sendAt",
+            "audience",
+            "title"
         ]
     );
 }
@@ -99,7 +113,10 @@ fn trait_methods_return_the_compile_time_text() {
 
 #[test]
 fn the_advertised_schema_matches_its_snapshot() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/snapshots/broadcast_patch.json");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/snapshots/broadcast_patch.json"
+    );
     let pretty = serde_json::to_string_pretty(&json(INPUT)).unwrap() + "\n";
     if std::env::var_os("STITCH_BLESS").is_some() {
         std::fs::write(path, &pretty).unwrap();

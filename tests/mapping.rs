@@ -11,7 +11,10 @@ use serde_json::{Value, json};
 use stitch::{Contract, Shape};
 
 fn schema_of<T: Shape>() -> Value {
-    json(&stitch::render::schema_string(T::SHAPE, stitch::Mode::Advertised))
+    json(&stitch::render::schema_string(
+        T::SHAPE,
+        stitch::Mode::Advertised,
+    ))
 }
 
 #[test]
@@ -19,7 +22,10 @@ fn scalars() {
     assert_eq!(schema_of::<bool>(), json!({"type": "boolean"}));
     assert_eq!(schema_of::<i64>(), json!({"type": "integer"}));
     assert_eq!(schema_of::<u64>(), json!({"type": "integer", "minimum": 0}));
-    assert_eq!(schema_of::<usize>(), json!({"type": "integer", "minimum": 0}));
+    assert_eq!(
+        schema_of::<usize>(),
+        json!({"type": "integer", "minimum": 0})
+    );
     assert_eq!(
         schema_of::<u8>(),
         json!({"type": "integer", "minimum": 0, "maximum": 255})
@@ -35,7 +41,10 @@ fn scalars() {
     assert_eq!(schema_of::<f32>(), json!({"type": "number"}));
     assert_eq!(schema_of::<f64>(), json!({"type": "number"}));
     assert_eq!(schema_of::<String>(), json!({"type": "string"}));
-    assert_eq!(schema_of::<std::borrow::Cow<'static, str>>(), json!({"type": "string"}));
+    assert_eq!(
+        schema_of::<std::borrow::Cow<'static, str>>(),
+        json!({"type": "string"})
+    );
     assert_eq!(
         schema_of::<char>(),
         json!({"type": "string", "minLength": 1, "maxLength": 1})
@@ -64,7 +73,10 @@ fn containers() {
     assert_eq!(schema_of::<HashMap<String, f64>>(), map);
     assert_eq!(schema_of::<BTreeMap<String, f64>>(), map);
     assert_eq!(schema_of::<Box<f64>>(), json!({"type": "number"}));
-    assert_eq!(schema_of::<std::sync::Arc<f64>>(), json!({"type": "number"}));
+    assert_eq!(
+        schema_of::<std::sync::Arc<f64>>(),
+        json!({"type": "number"})
+    );
     assert_eq!(schema_of::<std::rc::Rc<f64>>(), json!({"type": "number"}));
     assert_eq!(
         schema_of::<serde_json::Value>(),
@@ -110,13 +122,19 @@ fn visible_constraints_are_rendered() {
         p["word"],
         json!({"type": "string", "minLength": 2, "maxLength": 5, "pattern": "^[a-z]+$"})
     );
-    assert_eq!(p["email"], json!({"type": ["string", "null"], "format": "email"}));
+    assert_eq!(
+        p["email"],
+        json!({"type": ["string", "null"], "format": "email"})
+    );
     assert_eq!(
         p["tags"],
         json!({"type": "array", "items": {"type": "string"}, "minItems": 1, "maxItems": 3,
                "uniqueItems": true})
     );
-    assert_eq!(p["size"], json!({"type": "string", "enum": ["s", "m", "l"]}));
+    assert_eq!(
+        p["size"],
+        json!({"type": "string", "enum": ["s", "m", "l"]})
+    );
     assert_eq!(
         p["described"],
         json!({"type": "boolean", "description": "Given explicitly."})
@@ -151,12 +169,14 @@ fn serde_names_defaults_and_skips_are_followed() {
     let schema = json(Renamed::INPUT_SCHEMA);
     let keys: Vec<&String> = schema["properties"].as_object().unwrap().keys().collect();
     assert_eq!(keys, ["first-name", "LAST", "age", "nickname", "type"]);
-    assert_eq!(schema["required"], json!(["first-name", "LAST", "age", "type"]));
+    assert_eq!(
+        schema["required"],
+        json!(["first-name", "LAST", "age", "type"])
+    );
     assert_eq!(schema["additionalProperties"], json!(false));
-    let parsed: Renamed = serde_json::from_value(
-        json!({"first-name": "a", "LAST": "b", "years": 3, "type": "t"}),
-    )
-    .unwrap();
+    let parsed: Renamed =
+        serde_json::from_value(json!({"first-name": "a", "LAST": "b", "years": 3, "type": "t"}))
+            .unwrap();
     assert_eq!(parsed.age, 3, "aliases are accepted though not advertised");
 }
 
@@ -170,7 +190,10 @@ struct AllDefault {
 
 impl Default for AllDefault {
     fn default() -> Self {
-        AllDefault { a: 1, b: String::new() }
+        AllDefault {
+            a: 1,
+            b: String::new(),
+        }
     }
 }
 
@@ -315,16 +338,27 @@ struct Page<T> {
 #[serde(tag = "op")]
 #[allow(dead_code)]
 enum GenericOp<T> {
-    Put { value: T },
-    Drop { #[contract(min = 0)] value: i64 },
+    Put {
+        value: T,
+    },
+    Drop {
+        #[contract(min = 0)]
+        value: i64,
+    },
 }
 
 #[test]
 fn generic_contracts_render_at_run_time_once_per_instantiation() {
     let bools = json(Page::<bool>::input_schema());
     let strings = json(Page::<String>::input_schema());
-    assert_eq!(bools["properties"]["items"]["items"], json!({"type": "boolean"}));
-    assert_eq!(strings["properties"]["items"]["items"], json!({"type": "string"}));
+    assert_eq!(
+        bools["properties"]["items"]["items"],
+        json!({"type": "boolean"})
+    );
+    assert_eq!(
+        strings["properties"]["items"]["items"],
+        json!({"type": "string"})
+    );
     assert!(std::ptr::eq(
         Page::<bool>::input_schema(),
         Page::<bool>::input_schema()
@@ -332,7 +366,10 @@ fn generic_contracts_render_at_run_time_once_per_instantiation() {
     let ints = json(GenericOp::<i64>::input_schema());
     assert_eq!(ints["properties"]["value"]["type"], "integer");
     let texts = json(GenericOp::<String>::input_schema());
-    assert_eq!(texts["properties"]["value"]["type"], json!(["string", "integer"]));
+    assert_eq!(
+        texts["properties"]["value"]["type"],
+        json!(["string", "integer"])
+    );
 }
 
 #[test]
@@ -351,4 +388,53 @@ fn renderings_are_valid_json_schema() {
     ] {
         common::validator(&json(text));
     }
+}
+
+fn parse_csv<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Vec<String>, D::Error> {
+    let text = String::deserialize(deserializer)?;
+    Ok(text.split(',').map(str::to_owned).collect())
+}
+
+#[derive(Contract, Deserialize)]
+#[allow(dead_code)]
+struct Piped {
+    /// Comma-separated names.
+    #[serde(deserialize_with = "parse_csv")]
+    #[contract(via = String)]
+    names: Vec<String>,
+    #[contract(opaque)]
+    elapsed: std::time::Duration,
+}
+
+#[test]
+fn via_advertises_the_json_type_and_opaque_is_free() {
+    let schema = json(Piped::INPUT_SCHEMA);
+    assert_eq!(
+        schema["properties"]["names"],
+        json!({"type": "string", "description": "Comma-separated names."})
+    );
+    assert_eq!(schema["properties"]["elapsed"], json!({}));
+    let parsed: Piped =
+        serde_json::from_value(json!({"names": "a,b", "elapsed": {"secs": 1, "nanos": 0}}))
+            .unwrap();
+    assert_eq!(parsed.names, ["a", "b"]);
+}
+
+mod renamed {
+    pub use stitch as engine;
+}
+
+#[derive(Contract, Deserialize)]
+#[contract(crate = "renamed::engine")]
+#[allow(dead_code)]
+struct ThroughAnotherPath {
+    flag: bool,
+}
+
+#[test]
+fn the_crate_path_can_be_overridden() {
+    assert_eq!(
+        json(ThroughAnotherPath::INPUT_SCHEMA),
+        json!({"type": "object", "properties": {"flag": {"type": "boolean"}}, "required": ["flag"]})
+    );
 }

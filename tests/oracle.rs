@@ -7,9 +7,9 @@
 //! (non-generic unions) and the walking path (generic unions) render the same text, and that
 //! the merge of a key does not depend on the order of the operations.
 
-mod common;
 #[path = "../examples/contracts/broadcast_patch.rs"]
 mod broadcast_patch;
+mod common;
 
 use std::collections::BTreeMap;
 
@@ -75,8 +75,13 @@ enum Mixed {
 #[serde(tag = "kind")]
 #[allow(dead_code)]
 enum Mixed2 {
-    One { n: f64, labels: BTreeMap<String, bool> },
-    Two { n: i8 },
+    One {
+        n: f64,
+        labels: BTreeMap<String, bool>,
+    },
+    Two {
+        n: i8,
+    },
 }
 
 #[test]
@@ -105,13 +110,22 @@ fn pool() -> Vec<&'static Node> {
     };
     vec![
         int,
-        leak(ir::number_bound(int, ir::NumberBound::Min, ir::Bound::int("0", 0.0), "x")),
+        leak(ir::number_bound(
+            int,
+            ir::NumberBound::Min,
+            ir::Bound::int("0", 0.0),
+            "x",
+        )),
         <u8 as Shape>::SHAPE,
         <f64 as Shape>::SHAPE,
         leak(ir::number_bound(
             <f64 as Shape>::SHAPE,
             ir::NumberBound::Max,
-            ir::Bound { text: "2.5", value: 2.5, integral: false },
+            ir::Bound {
+                text: "2.5",
+                value: 2.5,
+                integral: false,
+            },
             "x",
         )),
         string,
@@ -132,7 +146,12 @@ fn pool() -> Vec<&'static Node> {
         leak(ir::catch(int, "x")),
         object(vec![Field::new("a", int, false, None)]),
         object(vec![Field::new("a", string, false, Some("doc"))]),
-        object(vec![Field::new("a", leak(ir::hidden(int, ir::checks::REFINE, "a")), false, None)]),
+        object(vec![Field::new(
+            "a",
+            leak(ir::hidden(int, ir::checks::REFINE, "a")),
+            false,
+            None,
+        )]),
         <Mixed2 as Shape>::SHAPE,
         <Option<Mixed2> as Shape>::SHAPE,
     ]
@@ -188,7 +207,10 @@ fn union_node(union: &'static Union) -> &'static Node {
 
 fn spec() -> impl Strategy<Value = Vec<OperationSpec>> {
     let size = pool().len();
-    proptest::collection::vec((0..size, any::<bool>(), proptest::option::of(0..size)), 2..=4)
+    proptest::collection::vec(
+        (0..size, any::<bool>(), proptest::option::of(0..size)),
+        2..=4,
+    )
 }
 
 fn sorted_without_description(property: &Value) -> Value {

@@ -43,7 +43,9 @@ impl RenameRule {
                     None => String::new(),
                 }
             }
-            RenameRule::Snake | RenameRule::ScreamingSnake | RenameRule::Kebab
+            RenameRule::Snake
+            | RenameRule::ScreamingSnake
+            | RenameRule::Kebab
             | RenameRule::ScreamingKebab => {
                 let mut snake = String::new();
                 for (i, ch) in variant.char_indices() {

@@ -32,7 +32,7 @@ pub enum Body {
     /// An object with named fields.
     Object(Object),
     /// The single field's shape (`#[serde(transparent)]` or a newtype struct).
-    Transparent(Field),
+    Transparent(Box<Field>),
     /// A string limited to the variants' names.
     UnitEnum(Vec<String>),
     /// An internally tagged union of operations.
@@ -86,7 +86,7 @@ pub enum Source {
     /// The field's own type.
     Type,
     /// `via = Type`: the JSON input is that type's shape.
-    Via(syn::Type),
+    Via(Box<syn::Type>),
     /// `opaque`: `{}`.
     Opaque,
 }

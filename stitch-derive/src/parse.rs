@@ -68,10 +68,35 @@ pub struct FieldInput {
     pub trim: Flag,
     pub lowercase: Flag,
     pub uppercase: Flag,
-    pub via: Option<SpannedValue<syn::Type>>,
+    pub via: Option<SpannedValue<TypeArg>>,
     pub opaque: Flag,
     pub coerce: Flag,
     pub catch: Option<Expr>,
+}
+
+/// A type written as a path (`via = Uuid`) or, for types a path cannot spell, a string
+/// (`via = "Vec<u8>"`).
+#[derive(Clone, Debug)]
+pub struct TypeArg(pub syn::Type);
+
+impl FromMeta for TypeArg {
+    fn from_expr(expr: &Expr) -> darling::Result<Self> {
+        match expr {
+            Expr::Path(path) => Ok(TypeArg(syn::Type::Path(syn::TypePath {
+                qself: path.qself.clone(),
+                path: path.path.clone(),
+            }))),
+            Expr::Lit(ExprLit {
+                lit: Lit::Str(text),
+                ..
+            }) => text
+                .parse()
+                .map(TypeArg)
+                .map_err(|e| darling::Error::from(e)),
+            Expr::Group(group) => Self::from_expr(&group.expr),
+            _ => Err(darling::Error::custom("expected a type").with_span(expr)),
+        }
+    }
 }
 
 /// A number literal, possibly negative, normalised to JSON text.
@@ -115,7 +140,9 @@ impl FromMeta for NumberLit {
                     .base10_parse()
                     .map_err(|e| darling::Error::custom(e).with_span(float))?;
                 if !magnitude.is_finite() {
-                    return Err(darling::Error::custom("the number must be finite").with_span(float));
+                    return Err(
+                        darling::Error::custom("the number must be finite").with_span(float)
+                    );
                 }
                 let value = if negative { -magnitude } else { magnitude };
                 Ok(NumberLit {
@@ -156,7 +183,11 @@ impl SerdeAttrs {
         let mut serde = SerdeAttrs::default();
         for attr in attrs.iter().filter(|attr| attr.path().is_ident("serde")) {
             let result = attr.parse_nested_meta(|meta| {
-                let key = meta.path.get_ident().map(ToString::to_string).unwrap_or_default();
+                let key = meta
+                    .path
+                    .get_ident()
+                    .map(ToString::to_string)
+                    .unwrap_or_default();
                 let span = meta.path.span();
                 match key.as_str() {
                     "tag" => serde.tag = Some(string_value(&meta)?),

@@ -89,9 +89,7 @@ pub fn validate(input: ContainerInput) -> Result<Contract, Error> {
             .description
             .clone()
             .or_else(|| doc::description(&input.attrs)),
-        krate: input
-            .krate
-            .unwrap_or_else(|| syn::parse_quote!(::stitch)),
+        krate: input.krate.unwrap_or_else(|| syn::parse_quote!(::stitch)),
         ident: input.ident,
         generics: input.generics,
         tool_name,
@@ -160,7 +158,7 @@ fn struct_body(
             if serde.transparent.is_some() {
                 let mut fields = object.fields.into_iter();
                 match (fields.next(), fields.next()) {
-                    (Some(only), None) => return Body::Transparent(only),
+                    (Some(only), None) => return Body::Transparent(Box::new(only)),
                     _ => errors.push(
                         Error::custom("`#[serde(transparent)]` needs exactly one field")
                             .with_span(ident),
@@ -174,7 +172,7 @@ fn struct_body(
             let field = fields.fields.into_iter().next().expect("one field");
             let serde = SerdeAttrs::read(&field.attrs, errors);
             let field = self::field(field, serde, String::new(), false, errors);
-            Body::Transparent(field)
+            Body::Transparent(Box::new(field))
         }
         _ => {
             errors.push(
@@ -260,7 +258,7 @@ fn field(
             );
             Source::Opaque
         }
-        (Some(via), false) => Source::Via((**via).clone()),
+        (Some(via), false) => Source::Via(Box::new(via.0.clone())),
         (None, true) => Source::Opaque,
         (None, false) => Source::Type,
     };
@@ -541,10 +539,7 @@ fn enum_body(
             body,
         });
     }
-    Body::Union(Union {
-        tag,
-        variants: out,
-    })
+    Body::Union(Union { tag, variants: out })
 }
 
 fn variant_name(variant: &VariantInput, serde: &SerdeAttrs, rule: Option<RenameRule>) -> String {
@@ -555,10 +550,16 @@ fn variant_name(variant: &VariantInput, serde: &SerdeAttrs, rule: Option<RenameR
     }
 }
 
-fn push_unique_tag(tags: &mut Vec<String>, wire: String, ident: &syn::Ident, errors: &mut Accumulator) {
+fn push_unique_tag(
+    tags: &mut Vec<String>,
+    wire: String,
+    ident: &syn::Ident,
+    errors: &mut Accumulator,
+) {
     if tags.contains(&wire) {
         errors.push(
-            Error::custom(format!("two operations are named `{wire}` on the wire")).with_span(ident),
+            Error::custom(format!("two operations are named `{wire}` on the wire"))
+                .with_span(ident),
         );
     }
     tags.push(wire);

@@ -606,3 +606,102 @@ const fn same_strs(x: &[&str], y: &[&str]) -> bool {
     }
     true
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::node::{Object, Variant};
+    use crate::shape::Shape;
+
+    fn leak<T>(value: T) -> &'static T {
+        Box::leak(Box::new(value))
+    }
+
+    fn union(fields: Vec<Vec<(&'static str, &'static Node)>>) -> &'static Union {
+        let variants: Vec<Variant> = fields
+            .into_iter()
+            .enumerate()
+            .map(|(i, fields)| Variant {
+                name: Box::leak(format!("v{i}").into_boxed_str()),
+                aliases: &[],
+                description: None,
+                object: leak(Object {
+                    fields: fields
+                        .into_iter()
+                        .map(|(name, node)| Field::new(name, node, false, None))
+                        .collect::<Vec<_>>()
+                        .leak(),
+                    deny_unknown: false,
+                    description: None,
+                }),
+            })
+            .collect();
+        leak(Union::new("op", variants.leak(), None))
+    }
+
+    #[test]
+    fn the_key_index_finds_every_key_once_despite_hash_collisions() {
+        // Three slots for many keys: every probe sequence wraps and collides.
+        let mut index = KeyIndex::<7>::new();
+        let names = ["a", "b", "c", "a", "d", "b", "e", "f"];
+        let got: Vec<usize> = names.iter().map(|n| index.index_of(n)).collect();
+        assert_eq!(got, [0, 1, 2, 0, 3, 1, 4, 5]);
+    }
+
+    #[test]
+    fn the_table_lists_keys_in_first_appearance_order() {
+        let int = <i64 as Shape>::SHAPE;
+        let u = union(vec![
+            vec![("b", int)],
+            vec![("a", int), ("b", int)],
+            vec![("c", int), ("a", int)],
+        ]);
+        assert_eq!(total_fields(u), 5);
+        assert_eq!(distinct_keys::<11>(u), 3);
+        let table = flat_table::<3, 5, 11>(u);
+        let names: Vec<&str> = table.keys.iter().map(|k| k.name).collect();
+        assert_eq!(names, ["b", "a", "c"]);
+        assert_eq!(table.keys[0].count, 2);
+        let b_variants: Vec<u32> = table.occurrences[..2].iter().map(|o| o.variant).collect();
+        assert_eq!(b_variants, [0, 1]);
+    }
+
+    #[test]
+    fn decisions_follow_the_rules() {
+        let int = <i64 as Shape>::SHAPE;
+        let float = <f64 as Shape>::SHAPE;
+        let text = <String as Shape>::SHAPE;
+        let decide_x = |nodes: Vec<&'static Node>| {
+            let u = union(nodes.into_iter().map(|n| vec![("x", n)]).collect());
+            decide(CollisionSet::Scanned { union: u, key: "x" })
+        };
+        assert!(matches!(decide_x(vec![int, int]), Merge::Keep(_)));
+        assert!(matches!(
+            decide_x(vec![int, float]),
+            Merge::Base {
+                kinds: kinds::NUMBER,
+                reason: BaseReason::DifferentShapes
+            }
+        ));
+        assert!(matches!(
+            decide_x(vec![text, int]),
+            Merge::Base { kinds, .. } if kinds == kinds::STRING | kinds::INTEGER
+        ));
+        assert!(matches!(
+            decide_x(vec![&Node::OPAQUE, int]),
+            Merge::Free(FreeReason::Opaque)
+        ));
+        let coerced = leak(crate::__private::coerce(int, "x"));
+        assert!(matches!(
+            decide_x(vec![coerced, int]),
+            Merge::Free(FreeReason::MixedHazard)
+        ));
+        assert!(matches!(
+            decide_x(vec![coerced, coerced]),
+            Merge::Base {
+                reason: BaseReason::SameHazard,
+                ..
+            }
+        ));
+    }
+}

@@ -27,7 +27,7 @@ const fn kind_name(node: &Node) -> &'static str {
     }
 }
 
-/// Fails with "`attribute` applies to <what>, but field `field` is <kind>".
+/// Fails with "`attribute` applies to *what*, but field `field` is *kind*".
 const fn misfit(attribute: &str, applies_to: &str, field: &str, node: &Node) -> ! {
     Message::new()
         .push("stitch: `")

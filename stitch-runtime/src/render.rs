@@ -327,7 +327,12 @@ const fn write_one_of(sink: &mut Sink<'_>, union: &'static Union, nullable: bool
         sink.byte(b'{');
         write_description(sink, Description::own(variant.description), true);
         write_type(sink, kinds::OBJECT);
-        write_object_body(sink, variant.object, Some((union.tag, variant.name)), Mode::Exact);
+        write_object_body(
+            sink,
+            variant.object,
+            Some((union.tag, variant.name)),
+            Mode::Exact,
+        );
         sink.byte(b'}');
         v += 1;
     }
@@ -418,7 +423,12 @@ const fn agreed_description(set: CollisionSet<'_>) -> Option<&'static str> {
 }
 
 /// One flattened key's schema, by its merge decision.
-const fn write_key(sink: &mut Sink<'_>, union: &'static Union, key: &FlatKey, set: CollisionSet<'_>) {
+const fn write_key(
+    sink: &mut Sink<'_>,
+    union: &'static Union,
+    key: &FlatKey,
+    set: CollisionSet<'_>,
+) {
     let own = match agreed_description(set) {
         Some(text) => Some(text),
         None => match key.merge {
@@ -447,7 +457,9 @@ const fn write_key(sink: &mut Sink<'_>, union: &'static Union, key: &FlatKey, se
             }
             sink.raw("]}");
         }
-        Merge::Base { kinds: kind_bits, .. } => {
+        Merge::Base {
+            kinds: kind_bits, ..
+        } => {
             sink.byte(b'{');
             write_description(sink, description, true);
             write_type(sink, kind_bits);
@@ -492,7 +504,12 @@ const fn write_enum_union(sink: &mut Sink<'_>, set: CollisionSet<'_>) {
 
 /// Whether `values[index]` already appeared: earlier in its own list, or in the enum of a
 /// member before `position`.
-const fn seen_before(set: CollisionSet<'_>, position: usize, values: &[&str], index: usize) -> bool {
+const fn seen_before(
+    set: CollisionSet<'_>,
+    position: usize,
+    values: &[&str],
+    index: usize,
+) -> bool {
     let value = values[index];
     if contains(values.split_at(index).0, value) {
         return true;

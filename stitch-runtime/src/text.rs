@@ -220,3 +220,45 @@ impl Default for Message {
         Message::new()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn written(write: impl Fn(&mut Sink<'_>)) -> String {
+        let mut counter = Sink::counter(&mut []);
+        write(&mut counter);
+        let mut buf = vec![0; counter.len()];
+        write(&mut Sink::writer(&mut buf));
+        String::from_utf8(buf).unwrap()
+    }
+
+    #[test]
+    fn strings_are_escaped_as_json() {
+        let text = "a\"b\\c\nd\u{1}é—";
+        let out = written(|sink| sink.string(text));
+        assert_eq!(serde_json::from_str::<String>(&out).unwrap(), text);
+        assert_eq!(out, "\"a\\\"b\\\\c\\nd\\u0001é—\"");
+    }
+
+    #[test]
+    fn integers_are_written_in_decimal() {
+        assert_eq!(written(|sink| sink.uint(0)), "0");
+        assert_eq!(written(|sink| sink.uint(u64::MAX)), u64::MAX.to_string());
+    }
+
+    #[test]
+    fn a_summary_is_the_first_line_without_its_period() {
+        assert_eq!(summary("Replace the text.\nMore."), "Replace the text");
+        assert_eq!(summary("No period"), "No period");
+        assert_eq!(summary(""), "");
+    }
+
+    #[test]
+    fn a_message_is_cut_on_a_character_boundary() {
+        let long = "é".repeat(600);
+        let message = Message::new().push(&long);
+        assert!(message.as_str().len() <= 1024);
+        assert!(message.as_str().chars().all(|c| c == 'é'));
+    }
+}

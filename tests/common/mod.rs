@@ -54,7 +54,9 @@ pub fn untyped_paths(schema: &Value) -> Vec<String> {
 }
 
 fn collect_untyped(schema: &Value, path: &str, untyped: &mut Vec<String>) {
-    const TYPED: [&str; 8] = ["type", "enum", "const", "anyOf", "oneOf", "allOf", "$ref", "not"];
+    const TYPED: [&str; 8] = [
+        "type", "enum", "const", "anyOf", "oneOf", "allOf", "$ref", "not",
+    ];
     let object = schema.as_object().expect("a schema object");
     if !TYPED.iter().any(|key| object.contains_key(*key)) {
         untyped.push(path.to_owned());
@@ -159,7 +161,9 @@ pub fn values(node: &'static Node) -> BoxedStrategy<Value> {
                     // matches the anchored one too.
                     let body = pattern.strip_prefix('^').unwrap_or(pattern);
                     let body = body.strip_suffix('$').unwrap_or(body);
-                    proptest::string::string_regex(body).expect("the pattern compiles").boxed()
+                    proptest::string::string_regex(body)
+                        .expect("the pattern compiles")
+                        .boxed()
                 }
                 (None, Some(format)) => Just(format_sample(format).to_owned()).boxed(),
                 (None, None) => {
@@ -181,26 +185,35 @@ pub fn values(node: &'static Node) -> BoxedStrategy<Value> {
             .boxed(),
         Kind::Array(item, rules) => {
             let min = rules.min_items.unwrap_or(0) as usize;
-            let max = rules.max_items.map(|m| m as usize).unwrap_or(3).min(4).max(min);
+            let max = rules
+                .max_items
+                .map(|m| m as usize)
+                .unwrap_or(3)
+                .min(4)
+                .max(min);
             let unique = rules.unique_items;
             proptest::collection::vec(values(item), min..=max)
                 .prop_filter("unique items", move |items| {
-                    !unique || items.iter().enumerate().all(|(i, a)| !items[..i].contains(a))
+                    !unique
+                        || items
+                            .iter()
+                            .enumerate()
+                            .all(|(i, a)| !items[..i].contains(a))
                 })
                 .prop_map(Value::Array)
                 .boxed()
         }
-        Kind::Map(value) => {
-            proptest::collection::btree_map("[a-z]{1,6}", values(value), 0..3)
-                .prop_map(|map| Value::Object(map.into_iter().collect()))
-                .boxed()
-        }
+        Kind::Map(value) => proptest::collection::btree_map("[a-z]{1,6}", values(value), 0..3)
+            .prop_map(|map| Value::Object(map.into_iter().collect()))
+            .boxed(),
         Kind::Object(object) => object_values(object.fields, None),
         Kind::Union(union) => {
             let variants: Vec<BoxedStrategy<Value>> = union
                 .variants
                 .iter()
-                .map(|variant| object_values(variant.object.fields, Some((union.tag, variant.name))))
+                .map(|variant| {
+                    object_values(variant.object.fields, Some((union.tag, variant.name)))
+                })
                 .collect();
             proptest::strategy::Union::new(variants).boxed()
         }
