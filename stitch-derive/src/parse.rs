@@ -89,10 +89,7 @@ impl FromMeta for TypeArg {
             Expr::Lit(ExprLit {
                 lit: Lit::Str(text),
                 ..
-            }) => text
-                .parse()
-                .map(TypeArg)
-                .map_err(|e| darling::Error::from(e)),
+            }) => text.parse().map(TypeArg).map_err(darling::Error::from),
             Expr::Group(group) => Self::from_expr(&group.expr),
             _ => Err(darling::Error::custom("expected a type").with_span(expr)),
         }
