@@ -437,3 +437,53 @@ fn hints_name_the_operations_and_the_tag() {
     assert_eq!(description::<Hints>("sometimes"), "Required if kind = A");
     assert_eq!(description::<Hints>("maybe"), "Available if kind = A | B");
 }
+
+#[test]
+fn the_guards_agree_on_every_contract_here() {
+    common::assert_guards_agree(&[
+        SameA::TOOL,
+        SameB::TOOL,
+        EnumsA::TOOL,
+        EnumsB::TOOL,
+        NullEnumA::TOOL,
+        NullEnumB::TOOL,
+        HiddenA::TOOL,
+        HiddenB::TOOL,
+        DeepA::TOOL,
+        DeepB::TOOL,
+        DeepObjectA::TOOL,
+        DeepObjectB::TOOL,
+        HiddenNullA::TOOL,
+        HiddenNullB::TOOL,
+        OpaqueA::TOOL,
+        OpaqueB::TOOL,
+        MixedHazardA::TOOL,
+        MixedHazardB::TOOL,
+        SameHazardA::TOOL,
+        SameHazardB::TOOL,
+        OtherHazardA::TOOL,
+        OtherHazardB::TOOL,
+        BoundsA::TOOL,
+        BoundsB::TOOL,
+        NumbersA::TOOL,
+        NumbersB::TOOL,
+        EnumStringA::TOOL,
+        EnumStringB::TOOL,
+        ObjectsA::TOOL,
+        ObjectsB::TOOL,
+        TwoObjectsA::TOOL,
+        TwoObjectsB::TOOL,
+        KindsA::TOOL,
+        KindsB::TOOL,
+        AnyA::TOOL,
+        AnyB::TOOL,
+        Strict::TOOL,
+        PartlyStrict::TOOL,
+        Hints::TOOL,
+        Checked::TOOL,
+        Plain::TOOL,
+        Other::TOOL,
+        StrictArgs::TOOL,
+        Shade::TOOL,
+    ]);
+}

@@ -438,3 +438,24 @@ fn the_crate_path_can_be_overridden() {
         json!({"type": "object", "properties": {"flag": {"type": "boolean"}}, "required": ["flag"]})
     );
 }
+
+#[test]
+fn the_guards_agree_on_every_contract_here() {
+    common::assert_guards_agree(&[
+        Visible::TOOL,
+        Renamed::TOOL,
+        AllDefault::TOOL,
+        Wrapper::TOOL,
+        Newtype::TOOL,
+        Level::TOOL,
+        MoveArgs::TOOL,
+        Inner::TOOL,
+        Outer::TOOL,
+        ExactOnly::TOOL,
+        Page::<bool>::TOOL,
+        Page::<Inner>::TOOL,
+        GenericOp::<String>::TOOL,
+        Piped::TOOL,
+        ThroughAnotherPath::TOOL,
+    ]);
+}

@@ -280,3 +280,15 @@ proptest! {
         prop_assert_eq!(&forward["required"], &backward["required"]);
     }
 }
+
+#[test]
+fn the_guards_agree_on_every_contract_here() {
+    common::assert_guards_agree(&[
+        broadcast_patch::BroadcastPatch::TOOL,
+        broadcast_patch::PatchOp::TOOL,
+        broadcast_patch::Audience::TOOL,
+        Step::TOOL,
+        Mixed::TOOL,
+        Mixed2::TOOL,
+    ]);
+}

@@ -7,7 +7,11 @@ use stitch::Contract;
 
 /// Edit a broadcast: apply the operations in order.
 #[derive(Contract, Deserialize, Debug, Clone, PartialEq)]
-#[contract(name = "broadcast_patch")]
+#[contract(
+    name = "broadcast_patch",
+    require_typed_properties,
+    require_portable_formats
+)]
 #[serde(rename_all = "camelCase")]
 pub struct BroadcastPatch {
     /// The broadcast to edit.

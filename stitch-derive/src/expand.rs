@@ -58,6 +58,18 @@ pub fn expand(contract: &Contract) -> TokenStream {
             // the build even when nothing uses this type yet.
             const _: &__s::Node = <#ident as #krate::Shape>::SHAPE;
         };
+        if let Some(span) = contract.profile.check_span {
+            // The guard, in constant evaluation: an untyped property fails the build here.
+            inherent.extend(quote_spanned! {span=>
+                const _: () = match __s::validate_mcp_schemas(
+                    &[<#ident as __s::Contract>::TOOL],
+                    &<#ident as __s::Contract>::TOOL.profile,
+                ) {
+                    ::core::result::Result::Ok(()) => (),
+                    ::core::result::Result::Err(finding) => finding.message().fail(),
+                };
+            });
+        }
     }
 
     quote! {

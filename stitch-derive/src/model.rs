@@ -25,6 +25,9 @@ pub struct Profile {
     pub allow_untyped: Vec<String>,
     pub require_portable_formats: bool,
     pub allow_formats: Vec<String>,
+    /// Where a check was asked for (`require_typed_properties` or
+    /// `require_portable_formats`): the compile-time guard is spanned there.
+    pub check_span: Option<Span>,
 }
 
 /// What the type is on the wire.

@@ -73,6 +73,17 @@ pub fn validate(input: ContainerInput) -> Result<Contract, Error> {
         ),
     };
 
+    let check_span = flag_span(&input.require_typed_properties)
+        .or_else(|| flag_span(&input.require_portable_formats));
+    if let (Some(span), false) = (check_span, input.generics.params.is_empty()) {
+        errors.push(
+            Error::custom(
+                "the compile-time guard needs a non-generic contract: check a generic one at \
+                 run time with `stitch::validate_mcp_schemas` when the server mounts it",
+            )
+            .with_span(&span),
+        );
+    }
     let profile = Profile {
         require_typed_properties: input.require_typed_properties.is_present(),
         allow_untyped: input
@@ -82,6 +93,7 @@ pub fn validate(input: ContainerInput) -> Result<Contract, Error> {
             .collect(),
         require_portable_formats: input.require_portable_formats.is_present(),
         allow_formats: input.allow_formats.iter().map(|f| f.value()).collect(),
+        check_span,
     };
 
     let contract = Contract {

@@ -5,6 +5,7 @@
 #![deny(missing_docs)]
 
 pub mod flatten;
+pub mod guard;
 pub mod node;
 mod rejection;
 pub mod render;
@@ -15,6 +16,7 @@ pub mod text;
 #[path = "private.rs"]
 pub mod __private;
 
+pub use guard::{Finding, FindingKind, all_findings, validate_mcp_schemas, validate_tool_schema};
 pub use node::Node;
 pub use rejection::{Issue, Rejection};
 pub use render::Mode;

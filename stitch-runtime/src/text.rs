@@ -169,36 +169,45 @@ impl<'a> Sink<'a> {
     }
 }
 
-/// A message assembled in constant evaluation, for compile errors (`panic!("{}", msg)`).
-pub struct Message {
-    buf: [u8; Message::CAPACITY],
+/// Text of bounded length built in constant evaluation (no allocation): compile-error
+/// messages and the parts of a guard finding. Text past the capacity is cut on a character
+/// boundary.
+#[derive(Clone, Copy)]
+pub struct Text<const N: usize> {
+    buf: [u8; N],
     len: usize,
 }
 
-impl Message {
-    const CAPACITY: usize = 1024;
+/// A compile-error message.
+pub type Message = Text<1024>;
 
-    /// An empty message.
-    pub const fn new() -> Message {
-        Message {
-            buf: [0; Message::CAPACITY],
+impl<const N: usize> Text<N> {
+    /// Empty text.
+    pub const fn new() -> Self {
+        Text {
+            buf: [0; N],
             len: 0,
         }
     }
 
-    /// The message with `s` appended (cut at the capacity, on a character boundary).
-    pub const fn push(mut self, s: &str) -> Message {
+    /// The text with `s` appended.
+    pub const fn push(mut self, s: &str) -> Self {
+        self.push_str(s);
+        self
+    }
+
+    /// Appends `s`.
+    pub const fn push_str(&mut self, s: &str) {
         let bytes = s.as_bytes();
         let mut i = 0;
-        while i < bytes.len() && self.len < Message::CAPACITY {
+        while i < bytes.len() && self.len < N {
             self.buf[self.len] = bytes[i];
             self.len += 1;
             i += 1;
         }
-        self
     }
 
-    /// The message as text.
+    /// The text.
     pub const fn as_str(&self) -> &str {
         let mut end = self.len;
         loop {
@@ -209,17 +218,36 @@ impl Message {
         }
     }
 
-    /// Fail constant evaluation (a compile error) with this message.
+    /// Whether the text is empty.
+    pub const fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Fails constant evaluation (a compile error) with this text.
     pub const fn fail(&self) -> ! {
         panic!("{}", self.as_str())
     }
 }
 
-impl Default for Message {
+impl<const N: usize> Default for Text<N> {
     fn default() -> Self {
-        Message::new()
+        Text::new()
     }
 }
+
+impl<const N: usize> core::fmt::Debug for Text<N> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        core::fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl<const N: usize> PartialEq for Text<N> {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl<const N: usize> Eq for Text<N> {}
 
 #[cfg(test)]
 mod tests {

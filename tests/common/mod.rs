@@ -279,3 +279,36 @@ fn format_sample(format: &str) -> &'static str {
         _ => "sample",
     }
 }
+
+/// Asserts the const guard over the IR and the foreign-JSON guard over the rendered advertised
+/// schema report the same untyped properties and the same non-portable formats.
+pub fn assert_guards_agree(tools: &[stitch::Tool]) {
+    let profile = stitch::SchemaProfile::new()
+        .require_typed_properties()
+        .require_portable_formats();
+    for tool in tools {
+        let summary = |findings: Vec<stitch::Finding>| -> Vec<(stitch::FindingKind, String)> {
+            findings
+                .into_iter()
+                .filter(|f| {
+                    matches!(
+                        f.kind(),
+                        stitch::FindingKind::Untyped | stitch::FindingKind::NonPortableFormat
+                    )
+                })
+                .map(|f| (f.kind(), f.path().to_owned()))
+                .collect()
+        };
+        let from_ir = summary(stitch::all_findings(std::slice::from_ref(tool), &profile));
+        let from_json = summary(stitch::validate_tool_schema(
+            tool.name,
+            &json(tool.input_schema()),
+            &profile,
+        ));
+        assert_eq!(
+            from_ir, from_json,
+            "the guards disagree on tool `{}`",
+            tool.name
+        );
+    }
+}
