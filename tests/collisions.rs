@@ -133,8 +133,7 @@ fn string_enums_carry_null() {
     );
 }
 
-#[allow(clippy::ptr_arg)] // `refine` receives `&T`, the field type itself
-fn no_blank(text: &String) -> Result<(), String> {
+fn no_blank(text: &str) -> Result<(), String> {
     if text.trim().is_empty() {
         Err("must not be blank".into())
     } else {

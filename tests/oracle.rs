@@ -143,7 +143,7 @@ fn pool() -> Vec<&'static Node> {
         &Node::OPAQUE,
         leak(ir::hidden(string, ir::checks::TRIM, "x")),
         leak(ir::coerce(int, "x")),
-        leak(ir::catch(int, "x")),
+        leak(ir::catch(int, || serde_json::json!(0), "x")),
         object(vec![Field::new("a", int, false, None)]),
         object(vec![Field::new("a", string, false, Some("doc"))]),
         object(vec![Field::new(

@@ -29,7 +29,7 @@ pub fn expand(contract: &Contract) -> TokenStream {
 
     let (union_consts, shape) = shape_expr(contract, generic);
     let tool = tool_expr(contract);
-    let type_checks = type_checks(contract);
+    let refine = refine_fn(contract);
 
     let mut schema_fns = TokenStream::new();
     let mut inherent = TokenStream::new();
@@ -79,13 +79,13 @@ pub fn expand(contract: &Contract) -> TokenStream {
             #union_consts
             impl #impl_generics #krate::Shape for #ident #ty_generics #shape_where {
                 const SHAPE: &'static __s::Node = #shape;
+                #refine
             }
             impl #impl_generics #krate::Contract for #ident #ty_generics #contract_where {
                 const TOOL: #krate::Tool = #tool;
                 #schema_fns
             }
             #inherent
-            #type_checks
         };
     }
 }
@@ -329,53 +329,139 @@ fn field_node(contract: &Contract, field: &Field) -> TokenStream {
                 quote_spanned!(span=> &__s::hidden(#node, __s::checks::#flag, #wire))
             }
             StepKind::Coerce => quote_spanned!(span=> &__s::coerce(#node, #wire)),
-            StepKind::Catch => quote_spanned!(span=> &__s::catch(#node, #wire)),
+            StepKind::Catch(catch) => {
+                let ty = &field.ty;
+                quote_spanned!(span=> &__s::catch(#node, || __s::fallback::<#ty>(#catch), #wire))
+            }
         };
     }
     node
 }
 
-/// Type checks of the expressions attributes carry (`catch`, `refine`), so a wrong one fails
-/// now, at its span; parsing runs them.
-fn type_checks(contract: &Contract) -> TokenStream {
+/// The `Shape::refine` method: the hidden checks of this type's fields (and of the type
+/// itself), and the descent into every field whose type has its own. Empty when nothing in the
+/// type can carry a check.
+fn refine_fn(contract: &Contract) -> TokenStream {
     let krate = &contract.krate;
-    let mut checks = Vec::new();
-    if let Some(refine) = &contract.refine {
-        checks.push(quote!(#krate::__private::refine_signature::<Self, _>(#refine);));
+    let mut body = TokenStream::new();
+    if let Some(check) = &contract.refine {
+        body.extend(quote! {
+            if let ::core::result::Result::Err(error) = #check(self) {
+                issues.push(__s::refine_issue(pointer, error));
+            }
+        });
     }
-    let mut visit = |field: &Field| {
-        let ty = &field.ty;
-        if let Some(catch) = &field.catch {
-            checks.push(quote!(let _ = || -> #ty { #catch };));
+    let fields_code = |fields: &[&Field], access: &dyn Fn(&Field) -> TokenStream, at_key: bool| {
+        let mut code = TokenStream::new();
+        for field in fields {
+            let value = access(field);
+            let mut steps = TokenStream::new();
+            if let Some(check) = &field.refine {
+                steps.extend(quote! {
+                    if let ::core::result::Result::Err(error) = #check(#value) {
+                        issues.push(__s::refine_issue(pointer, error));
+                    }
+                });
+            }
+            if matches!(field.source, Source::Type) {
+                // Spanned at the field's type, like the `SHAPE` use, so a type without a shape
+                // is reported once, there.
+                // Only the path carries the type's span: the arguments keep the method's own
+                // hygiene, so they resolve even for types a `macro_rules!` wrote.
+                let ty = &field.ty;
+                let refine = quote_spanned!(syn::spanned::Spanned::span(ty)=>
+                    <#ty as #krate::Shape>::refine);
+                steps.extend(quote!(#refine(#value, pointer, issues);));
+            }
+            if at_key {
+                let wire = &field.wire;
+                code.extend(quote! {{
+                    let mark = pointer.push_key(#wire);
+                    #steps
+                    pointer.truncate(mark);
+                }});
+            } else {
+                code.extend(steps);
+            }
         }
-        if let Some(refine) = &field.refine {
-            checks.push(quote!(#krate::__private::refine_signature::<#ty, _>(#refine);));
-        }
+        code
     };
     match &contract.body {
-        Body::Object(object) => object.fields.iter().for_each(&mut visit),
-        Body::Transparent(field) => visit(field),
+        Body::Object(object) => {
+            let fields: Vec<&Field> = object.fields.iter().collect();
+            body.extend(fields_code(
+                &fields,
+                &|field: &Field| {
+                    let member = &field.member;
+                    quote!(&self.#member)
+                },
+                true,
+            ));
+        }
+        Body::Transparent(field) => {
+            body.extend(fields_code(
+                &[field],
+                &|field: &Field| {
+                    let member = &field.member;
+                    quote!(&self.#member)
+                },
+                false,
+            ));
+        }
         Body::UnitEnum(_) => {}
         Body::Union(union) => {
+            let mut arms = TokenStream::new();
             for variant in &union.variants {
-                if let VariantBody::Struct(object) = &variant.body {
-                    object.fields.iter().for_each(&mut visit);
+                let ident = &variant.ident;
+                match &variant.body {
+                    VariantBody::Unit { .. } => {}
+                    VariantBody::Newtype(_) => arms.extend(quote! {
+                        Self::#ident(inner) => #krate::Shape::refine(inner, pointer, issues),
+                    }),
+                    VariantBody::Struct(object) => {
+                        let fields: Vec<&Field> = object.fields.iter().collect();
+                        let binding = |field: &Field| match &field.member {
+                            syn::Member::Named(name) => format_ident!("__stitch_{}", name),
+                            syn::Member::Unnamed(index) => {
+                                format_ident!("__stitch_{}", index.index)
+                            }
+                        };
+                        let code = fields_code(
+                            &fields,
+                            &|field: &Field| {
+                                let name = binding(field);
+                                quote!(#name)
+                            },
+                            true,
+                        );
+                        if code.is_empty() {
+                            continue;
+                        }
+                        let members = fields.iter().map(|field| &field.member);
+                        let bindings = fields.iter().map(|field| binding(field));
+                        arms.extend(quote! {
+                            Self::#ident { #(#members: #bindings,)* .. } => { #code }
+                        });
+                    }
                 }
+            }
+            if !arms.is_empty() {
+                body.extend(quote! {
+                    #[allow(unreachable_patterns, unused_variables)]
+                    match self {
+                        #arms
+                        _ => {}
+                    }
+                });
             }
         }
     }
-    if checks.is_empty() {
+    if body.is_empty() {
         return TokenStream::new();
     }
-    let ident = &contract.ident;
-    let (impl_generics, ty_generics, where_clause) = contract.generics.split_for_impl();
     quote! {
-        impl #impl_generics #ident #ty_generics #where_clause {
-            #[doc(hidden)]
-            #[allow(dead_code)]
-            fn __stitch_type_checks() {
-                #(#checks)*
-            }
+        fn refine(&self, pointer: &mut #krate::JsonPointer, issues: &mut ::std::vec::Vec<#krate::Issue>) {
+            #body
         }
     }
 }

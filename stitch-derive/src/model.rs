@@ -53,6 +53,7 @@ pub struct Union {
 }
 
 pub struct Variant {
+    pub ident: syn::Ident,
     pub wire: String,
     pub aliases: Vec<String>,
     pub description: Option<String>,
@@ -70,6 +71,8 @@ pub enum VariantBody {
 
 /// One field on the wire.
 pub struct Field {
+    /// How Rust code reaches the field (`self.part_index`, `self.0`).
+    pub member: syn::Member,
     pub wire: String,
     pub aliases: Vec<String>,
     pub ty: syn::Type,
@@ -79,8 +82,7 @@ pub struct Field {
     pub source: Source,
     /// Attributes applied to the schema, in order, each at its span.
     pub steps: Vec<Step>,
-    /// Expressions that must type-check against the field's type.
-    pub catch: Option<syn::Expr>,
+    /// A hidden check of the typed value (`refine = path`).
     pub refine: Option<syn::Path>,
 }
 
@@ -118,5 +120,6 @@ pub enum StepKind {
     /// Hidden checks: the names of bits in `checks` (`REFINE`, `TRIM`, ...).
     Hidden(&'static str),
     Coerce,
-    Catch,
+    /// `catch = expr`: the expression, typed as the field.
+    Catch(syn::Expr),
 }

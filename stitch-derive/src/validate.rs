@@ -183,7 +183,8 @@ fn struct_body(
         ast::Style::Tuple if fields.fields.len() == 1 => {
             let field = fields.fields.into_iter().next().expect("one field");
             let serde = SerdeAttrs::read(&field.attrs, errors);
-            let field = self::field(field, serde, String::new(), false, errors);
+            let member = syn::Member::Unnamed(syn::Index::from(0));
+            let field = self::field(field, serde, member, String::new(), false, errors);
             Body::Transparent(Box::new(field))
         }
         _ => {
@@ -226,7 +227,8 @@ fn object(
             );
         }
         let has_default = container_default || serde.default.is_some();
-        fields.push(field(input, serde, wire, has_default, errors));
+        let member = syn::Member::Named(ident);
+        fields.push(field(input, serde, member, wire, has_default, errors));
     }
     Object {
         fields,
@@ -237,6 +239,7 @@ fn object(
 fn field(
     input: FieldInput,
     serde: SerdeAttrs,
+    member: syn::Member,
     wire: String,
     has_default: bool,
     errors: &mut Accumulator,
@@ -370,7 +373,7 @@ fn field(
     if let Some(catch) = &input.catch {
         steps.push(Step {
             span: catch.span(),
-            kind: StepKind::Catch,
+            kind: StepKind::Catch(catch.clone()),
         });
     }
     if matches!(source, Source::Opaque) {
@@ -388,6 +391,7 @@ fn field(
     }
 
     Field {
+        member,
         wire,
         aliases: serde.aliases,
         description: input
@@ -398,7 +402,6 @@ fn field(
         has_default,
         source,
         steps,
-        catch: input.catch,
         refine: input.refine,
     }
 }
@@ -545,6 +548,7 @@ fn enum_body(
             }
         };
         out.push(Variant {
+            ident: variant.ident.clone(),
             wire,
             aliases: variant_serde.aliases,
             description,

@@ -528,7 +528,7 @@ const fn free_reason(union: &Union, set: CollisionSet<'_>, reason: FreeReason) -
                 why.push_str(union.variants[occurrence.variant as usize].name);
                 why.push_str(match occurrence.field.node.hazard {
                     Hazard::Coerce => " coerces strings",
-                    Hazard::Catch => " replaces invalid values (catch)",
+                    Hazard::Catch(_) => " replaces invalid values (catch)",
                     Hazard::None => " does not",
                 });
             }

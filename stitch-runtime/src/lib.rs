@@ -5,8 +5,10 @@
 #![deny(missing_docs)]
 
 pub mod flatten;
+mod format;
 pub mod guard;
 pub mod node;
+pub mod parse;
 mod rejection;
 pub mod render;
 mod shape;
@@ -18,6 +20,7 @@ pub mod __private;
 
 pub use guard::{Finding, FindingKind, all_findings, validate_mcp_schemas, validate_tool_schema};
 pub use node::Node;
+pub use parse::JsonPointer;
 pub use rejection::{Issue, Rejection};
 pub use render::Mode;
 pub use shape::{Shape, StringKey};
@@ -130,9 +133,11 @@ pub trait Contract: Shape + serde::de::DeserializeOwned {
         rendered(Self::SHAPE, Mode::Exact)
     }
 
-    /// Parses one call's arguments into the contract's type.
+    /// Parses one call's arguments into the contract's type (SPEC §6): validation against
+    /// the exact contract with every issue at its JSON Pointer, then `catch`, `coerce` and the
+    /// transforms, then serde, then the `refine` checks.
     fn parse(args: serde_json::Value) -> Result<Self, Rejection> {
-        serde_json::from_value(args).map_err(|error| Rejection::from_serde(&error))
+        parse::parse(args)
     }
 }
 

@@ -140,20 +140,29 @@ pub mod checks {
 }
 
 /// A hazard: the value accepts more than its type says.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug)]
 pub enum Hazard {
     /// None.
     None,
     /// `coerce`: the string form of a number or boolean is accepted too.
     Coerce,
-    /// `catch = expr`: an invalid value is replaced.
-    Catch,
+    /// `catch = expr`: an invalid (or missing) value is replaced by this JSON.
+    Catch(Fallback),
 }
 
+/// The JSON an invalid value is replaced with (`catch = expr`, serialized when needed).
+#[derive(Clone, Copy, Debug)]
+pub struct Fallback(pub fn() -> serde_json::Value);
+
 impl Hazard {
-    /// Whether two hazards are the same.
+    /// Whether two hazards are the same kind of hazard.
     pub const fn same(self, other: Hazard) -> bool {
-        self as u8 == other as u8
+        matches!(
+            (self, other),
+            (Hazard::None, Hazard::None)
+                | (Hazard::Coerce, Hazard::Coerce)
+                | (Hazard::Catch(_), Hazard::Catch(_))
+        )
     }
 }
 

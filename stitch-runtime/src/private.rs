@@ -243,8 +243,8 @@ pub const fn coerce(node: &Node, field: &str) -> Node {
     }
 }
 
-/// `catch = expr`: an invalid value is replaced.
-pub const fn catch(node: &Node, field: &str) -> Node {
+/// `catch = expr`: an invalid value is replaced by `fallback()`.
+pub const fn catch(node: &Node, fallback: fn() -> serde_json::Value, field: &str) -> Node {
     if node.nullable {
         Message::new()
             .push("stitch: `catch` on the optional field `")
@@ -253,7 +253,7 @@ pub const fn catch(node: &Node, field: &str) -> Node {
             .fail()
     }
     Node {
-        hazard: Hazard::Catch,
+        hazard: Hazard::Catch(crate::node::Fallback(fallback)),
         ..*node
     }
 }
@@ -276,8 +276,11 @@ pub const fn newtype_object(node: &'static Node, variant: &str) -> &'static Obje
     }
 }
 
+pub use crate::parse::refine_issue;
 pub use crate::shape::Shape;
-pub use serde::de::DeserializeOwned;
 
-/// Type-checks a `refine` function: `fn(&T) -> Result<(), E>` with `E: Display`.
-pub fn refine_signature<T: ?Sized, E: core::fmt::Display>(_check: fn(&T) -> Result<(), E>) {}
+/// The JSON of a `catch` value (`null` if it does not serialize).
+pub fn fallback<T: serde::Serialize>(value: T) -> serde_json::Value {
+    serde_json::to_value(value).unwrap_or(serde_json::Value::Null)
+}
+pub use serde::de::DeserializeOwned;

@@ -3,7 +3,7 @@
 use std::fmt;
 
 /// One problem in a call's arguments.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Issue {
     /// Where: an RFC 6901 JSON Pointer into the arguments (`/operations/0/partIndex`).
     pub pointer: String,
@@ -21,15 +21,15 @@ pub struct Rejection {
 }
 
 impl Rejection {
-    /// A rejection from a serde error (the arguments did not deserialize).
-    pub fn from_serde(error: &serde_json::Error) -> Rejection {
-        Rejection {
-            issues: vec![Issue {
-                pointer: String::new(),
-                code: "invalid_arguments",
-                message: error.to_string(),
-            }],
-        }
+    /// The rejection as an MCP tool result (MCP 2025-11-25): `isError: true`, a text a model
+    /// reads, and `structuredContent` with `{"code": "VALIDATION_ERROR", "issues": [...]}`.
+    /// Tool-argument errors are results the model can correct, not protocol errors.
+    pub fn to_tool_result(&self) -> serde_json::Value {
+        serde_json::json!({
+            "content": [{"type": "text", "text": self.to_string()}],
+            "structuredContent": {"code": "VALIDATION_ERROR", "issues": self.issues},
+            "isError": true,
+        })
     }
 }
 

@@ -1,6 +1,8 @@
 //! The [`Shape`] trait and its implementations for the standard types (SPEC §4's mapping).
 
 use crate::node::{ArrayRules, Bound, Kind, Node, NumberRules, StringRules};
+use crate::parse::JsonPointer;
+use crate::rejection::Issue;
 
 /// The compile-time schema of a type.
 ///
@@ -15,6 +17,12 @@ use crate::node::{ArrayRules, Bound, Kind, Node, NumberRules, StringRules};
 pub trait Shape {
     /// The type's schema node.
     const SHAPE: &'static Node;
+
+    /// Runs the hidden `refine` checks of this value and of everything inside it, pushing an
+    /// issue at `pointer` for each one that fails. Most types have none.
+    fn refine(&self, pointer: &mut JsonPointer, issues: &mut Vec<Issue>) {
+        let _ = (pointer, issues);
+    }
 }
 
 const fn integer(minimum: Option<Bound>, maximum: Option<Bound>) -> Node {
@@ -113,12 +121,48 @@ impl Shape for char {
 
 impl<T: Shape> Shape for Option<T> {
     const SHAPE: &'static Node = &T::SHAPE.nullable();
+
+    fn refine(&self, pointer: &mut JsonPointer, issues: &mut Vec<Issue>) {
+        if let Some(value) = self {
+            value.refine(pointer, issues);
+        }
+    }
+}
+
+/// Refines every element of a sequence, each at its index.
+fn refine_elements<'a, T: Shape + 'a>(
+    elements: impl IntoIterator<Item = &'a T>,
+    pointer: &mut JsonPointer,
+    issues: &mut Vec<Issue>,
+) {
+    for (index, element) in elements.into_iter().enumerate() {
+        let mark = pointer.push_index(index);
+        element.refine(pointer, issues);
+        pointer.truncate(mark);
+    }
+}
+
+/// Refines every value of a map, each at its key.
+fn refine_entries<'a, K: AsRef<str> + 'a, V: Shape + 'a>(
+    entries: impl IntoIterator<Item = (&'a K, &'a V)>,
+    pointer: &mut JsonPointer,
+    issues: &mut Vec<Issue>,
+) {
+    for (key, value) in entries {
+        let mark = pointer.push_key(key.as_ref());
+        value.refine(pointer, issues);
+        pointer.truncate(mark);
+    }
 }
 
 macro_rules! pointers {
     ($($ty:ident),*) => {$(
         impl<T: Shape + ?Sized> Shape for $ty<T> {
             const SHAPE: &'static Node = T::SHAPE;
+
+            fn refine(&self, pointer: &mut JsonPointer, issues: &mut Vec<Issue>) {
+                T::refine(self, pointer, issues);
+            }
         }
     )*};
 }
@@ -135,6 +179,10 @@ macro_rules! sequences {
     ($($ty:ty),*) => {$(
         impl<T: Shape> Shape for $ty {
             const SHAPE: &'static Node = &array_of(T::SHAPE, ArrayRules::NONE);
+
+            fn refine(&self, pointer: &mut JsonPointer, issues: &mut Vec<Issue>) {
+                refine_elements(self, pointer, issues);
+            }
         }
     )*};
 }
@@ -155,6 +203,10 @@ impl<T: Shape, const N: usize> Shape for [T; N] {
             unique_items: false,
         },
     );
+
+    fn refine(&self, pointer: &mut JsonPointer, issues: &mut Vec<Issue>) {
+        refine_elements(self, pointer, issues);
+    }
 }
 
 const UNIQUE: ArrayRules = ArrayRules {
@@ -165,10 +217,18 @@ const UNIQUE: ArrayRules = ArrayRules {
 
 impl<T: Shape, S> Shape for std::collections::HashSet<T, S> {
     const SHAPE: &'static Node = &array_of(T::SHAPE, UNIQUE);
+
+    fn refine(&self, pointer: &mut JsonPointer, issues: &mut Vec<Issue>) {
+        refine_elements(self, pointer, issues);
+    }
 }
 
 impl<T: Shape> Shape for std::collections::BTreeSet<T> {
     const SHAPE: &'static Node = &array_of(T::SHAPE, UNIQUE);
+
+    fn refine(&self, pointer: &mut JsonPointer, issues: &mut Vec<Issue>) {
+        refine_elements(self, pointer, issues);
+    }
 }
 
 /// A map key that is a string on the wire.
@@ -176,7 +236,7 @@ impl<T: Shape> Shape for std::collections::BTreeSet<T> {
     message = "`{Self}` is not a string map key stitch can describe",
     note = "JSON object keys are strings: use `String` keys"
 )]
-pub trait StringKey {}
+pub trait StringKey: AsRef<str> {}
 
 impl StringKey for String {}
 impl StringKey for Box<str> {}
@@ -186,10 +246,18 @@ impl StringKey for std::borrow::Cow<'_, str> {}
 
 impl<K: StringKey, V: Shape, S> Shape for std::collections::HashMap<K, V, S> {
     const SHAPE: &'static Node = &Node::of(Kind::Map(V::SHAPE));
+
+    fn refine(&self, pointer: &mut JsonPointer, issues: &mut Vec<Issue>) {
+        refine_entries(self, pointer, issues);
+    }
 }
 
 impl<K: StringKey, V: Shape> Shape for std::collections::BTreeMap<K, V> {
     const SHAPE: &'static Node = &Node::of(Kind::Map(V::SHAPE));
+
+    fn refine(&self, pointer: &mut JsonPointer, issues: &mut Vec<Issue>) {
+        refine_entries(self, pointer, issues);
+    }
 }
 
 impl Shape for serde_json::Value {

@@ -138,8 +138,16 @@ pub fn values(node: &'static Node) -> BoxedStrategy<Value> {
                 .boxed()
         }
         Kind::Number(rules) => {
-            let low = rules.minimum.map(|b| b.value).unwrap_or(-1.0e6);
-            let high = rules.maximum.map(|b| b.value).unwrap_or(1.0e6);
+            let low = rules
+                .minimum
+                .or(rules.exclusive_minimum)
+                .map(|b| b.value)
+                .unwrap_or(-1.0e6);
+            let high = rules
+                .maximum
+                .or(rules.exclusive_maximum)
+                .map(|b| b.value)
+                .unwrap_or(1.0e6);
             let (exclusive_low, exclusive_high) = (
                 rules.exclusive_minimum.map(|b| b.value),
                 rules.exclusive_maximum.map(|b| b.value),

@@ -1,0 +1,702 @@
+//! Parsing one call (SPEC §6): the arguments are checked against the *exact* contract, the
+//! same IR the schemas are rendered from, collecting every issue with its JSON Pointer; then
+//! `catch`, `coerce` and the `trim`/case transforms adjust the JSON; then serde deserializes it
+//! and the hidden `refine` checks run on the typed value.
+//!
+//! The walk follows the IR, not the input: it only descends where the contract has structure,
+//! so no input can make it recurse deeper than the contract's own nesting, and values the
+//! contract leaves free (`serde_json::Value`, opaque fields) are never walked.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::{Mutex, OnceLock};
+
+use regex::Regex;
+use serde_json::{Map, Number, Value};
+
+use crate::Contract;
+use crate::format;
+use crate::node::{Bound, Hazard, Kind, Node, NumberRules, Object, StringRules, checks};
+use crate::rejection::{Issue, Rejection};
+
+/// A JSON Pointer (RFC 6901) that grows and shrinks as a walk goes in and out.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct JsonPointer(String);
+
+impl JsonPointer {
+    /// The pointer to the whole document (`""`).
+    pub fn root() -> JsonPointer {
+        JsonPointer(String::new())
+    }
+
+    /// Goes into a key; returns the length to [`truncate`](Self::truncate) back to.
+    pub fn push_key(&mut self, key: &str) -> usize {
+        let mark = self.0.len();
+        self.0.push('/');
+        for ch in key.chars() {
+            match ch {
+                '~' => self.0.push_str("~0"),
+                '/' => self.0.push_str("~1"),
+                _ => self.0.push(ch),
+            }
+        }
+        mark
+    }
+
+    /// Goes into an array index; returns the length to truncate back to.
+    pub fn push_index(&mut self, index: usize) -> usize {
+        let mark = self.0.len();
+        self.0.push('/');
+        self.0.push_str(&index.to_string());
+        mark
+    }
+
+    /// Comes back out to a length returned by a push.
+    pub fn truncate(&mut self, mark: usize) {
+        self.0.truncate(mark);
+    }
+
+    /// The pointer text.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// Parses one call's arguments into `T`: validation against the exact contract, the JSON
+/// adjustments, serde, then `refine` checks. Never panics.
+pub fn parse<T: Contract>(mut args: Value) -> Result<T, Rejection> {
+    let mut checker = Checker {
+        issues: Vec::new(),
+        pointer: JsonPointer::root(),
+    };
+    checker.value(T::SHAPE, &mut args);
+    if !checker.issues.is_empty() {
+        if checker.issues.iter().any(|issue| issue.code == "too_deep") {
+            drop_flat(args);
+        }
+        return Err(Rejection {
+            issues: checker.issues,
+        });
+    }
+    let value: T = serde_path_to_error::deserialize(args).map_err(|error| {
+        let mut pointer = JsonPointer::root();
+        for segment in error.path().iter() {
+            match segment {
+                serde_path_to_error::Segment::Seq { index } => {
+                    pointer.push_index(*index);
+                }
+                serde_path_to_error::Segment::Map { key } => {
+                    pointer.push_key(key);
+                }
+                serde_path_to_error::Segment::Enum { .. }
+                | serde_path_to_error::Segment::Unknown => {}
+            }
+        }
+        Rejection {
+            issues: vec![Issue {
+                pointer: pointer.0,
+                code: "invalid_value",
+                message: error.into_inner().to_string(),
+            }],
+        }
+    })?;
+    let mut issues = Vec::new();
+    value.refine(&mut JsonPointer::root(), &mut issues);
+    if issues.is_empty() {
+        Ok(value)
+    } else {
+        Err(Rejection { issues })
+    }
+}
+
+/// The issue a failed `refine` check becomes.
+pub fn refine_issue(pointer: &JsonPointer, error: impl std::fmt::Display) -> Issue {
+    Issue {
+        pointer: pointer.as_str().to_owned(),
+        code: "refine",
+        message: error.to_string(),
+    }
+}
+
+struct Checker {
+    issues: Vec<Issue>,
+    pointer: JsonPointer,
+}
+
+impl Checker {
+    fn issue(&mut self, code: &'static str, message: String) {
+        self.issues.push(Issue {
+            pointer: self.pointer.as_str().to_owned(),
+            code,
+            message,
+        });
+    }
+
+    /// Checks one value; a `catch` node replaces it when anything inside was invalid.
+    fn value(&mut self, node: &'static Node, value: &mut Value) {
+        let before = self.issues.len();
+        self.check(node, value);
+        if let Hazard::Catch(fallback) = node.hazard
+            && self.issues.len() > before
+        {
+            self.issues.truncate(before);
+            *value = (fallback.0)();
+        }
+    }
+
+    fn check(&mut self, node: &'static Node, value: &mut Value) {
+        if value.is_null() {
+            if !(node.nullable || matches!(node.kind, Kind::Any | Kind::Opaque)) {
+                self.wrong_type(node, value);
+            }
+            return;
+        }
+        if let Value::String(text) = value
+            && let Some(parsed) = structure_in_text(node, text)
+        {
+            *value = parsed;
+        }
+        let coerce = matches!(node.hazard, Hazard::Coerce);
+        match node.kind {
+            Kind::Boolean => {
+                if coerce && let Some(flag) = value.as_str().and_then(|s| s.trim().parse().ok()) {
+                    *value = Value::Bool(flag);
+                }
+                if !value.is_boolean() {
+                    self.wrong_type(node, value);
+                }
+            }
+            Kind::Integer(rules) => {
+                if coerce && let Some(number) = value.as_str().and_then(integer_in_text) {
+                    *value = Value::Number(number);
+                }
+                // JSON Schema counts `1.0` as an integer; serde does not: normalise it.
+                if let Some(number) = value.as_f64().and_then(integral_number)
+                    && !value.is_i64()
+                    && !value.is_u64()
+                {
+                    *value = Value::Number(number);
+                }
+                match value {
+                    Value::Number(n) if n.is_i64() || n.is_u64() => self.number_rules(&rules, n),
+                    _ => self.wrong_type(node, value),
+                }
+            }
+            Kind::Number(rules) => {
+                if coerce
+                    && let Some(number) = value
+                        .as_str()
+                        .and_then(|s| s.trim().parse::<f64>().ok())
+                        .and_then(Number::from_f64)
+                {
+                    *value = Value::Number(number);
+                }
+                match value {
+                    Value::Number(n) => self.number_rules(&rules, n),
+                    _ => self.wrong_type(node, value),
+                }
+            }
+            Kind::String(rules) => match value {
+                Value::String(text) => {
+                    let before = self.issues.len();
+                    self.string_rules(&rules, text);
+                    if self.issues.len() == before {
+                        transform(node.checks, text);
+                    }
+                }
+                _ => self.wrong_type(node, value),
+            },
+            Kind::StringEnum(values) => match value {
+                Value::String(text) if values.contains(&text.as_str()) => {
+                    transform(node.checks, text);
+                }
+                Value::String(text) => {
+                    let message = format!(
+                        "must be one of {}, got {}",
+                        quoted_list(values),
+                        describe(&Value::String(text.clone()))
+                    );
+                    self.issue("enum", message);
+                }
+                _ => self.wrong_type(node, value),
+            },
+            Kind::Array(item, rules) => match value {
+                Value::Array(items) => {
+                    self.count("min_items", rules.min_items, items.len(), |n| {
+                        format!("must have at least {n} item{}", plural(n))
+                    });
+                    self.count_max("max_items", rules.max_items, items.len(), |n| {
+                        format!("must have at most {n} item{}", plural(n))
+                    });
+                    if rules.unique_items {
+                        self.unique(items);
+                    }
+                    for (index, element) in items.iter_mut().enumerate() {
+                        let mark = self.pointer.push_index(index);
+                        self.value(item, element);
+                        self.pointer.truncate(mark);
+                    }
+                }
+                _ => self.wrong_type(node, value),
+            },
+            Kind::Map(entry) => match value {
+                Value::Object(map) => {
+                    for (key, element) in map.iter_mut() {
+                        let mark = self.pointer.push_key(key);
+                        self.value(entry, element);
+                        self.pointer.truncate(mark);
+                    }
+                }
+                _ => self.wrong_type(node, value),
+            },
+            Kind::Object(object) => match value {
+                Value::Object(map) => self.object(object, map, None),
+                _ => self.wrong_type(node, value),
+            },
+            Kind::Union(union) => match value {
+                Value::Object(map) => {
+                    let tag = map.get(union.tag).and_then(Value::as_str);
+                    let chosen = tag.and_then(|tag| {
+                        union
+                            .variants
+                            .iter()
+                            .find(|variant| variant.name == tag || variant.aliases.contains(&tag))
+                    });
+                    match chosen {
+                        Some(variant) => self.object(variant.object, map, Some(union.tag)),
+                        None => {
+                            let names: Vec<&str> = union.variants.iter().map(|v| v.name).collect();
+                            let message = match map.get(union.tag) {
+                                None => format!(
+                                    "missing \"{}\", the operation; valid: {}",
+                                    union.tag,
+                                    names.join(", ")
+                                ),
+                                Some(Value::String(tag)) => format!(
+                                    "unknown operation \"{tag}\"; valid: {}",
+                                    names.join(", ")
+                                ),
+                                Some(other) => format!(
+                                    "expected the operation's name as a string, got {}; valid: {}",
+                                    describe(other),
+                                    names.join(", ")
+                                ),
+                            };
+                            let mark = self.pointer.push_key(union.tag);
+                            let code = if map.contains_key(union.tag) {
+                                "unknown_operation"
+                            } else {
+                                "missing_operation"
+                            };
+                            self.issue(code, message);
+                            self.pointer.truncate(mark);
+                        }
+                    }
+                }
+                _ => self.wrong_type(node, value),
+            },
+            Kind::Any | Kind::Opaque => {
+                // Not walked, but serde will be: refuse nesting deeper than serde_json's own
+                // parser allows, so no input can exhaust the stack.
+                if depth_exceeds(value, MAX_FREE_DEPTH) {
+                    let message = format!("nested deeper than {MAX_FREE_DEPTH} levels");
+                    self.issue("too_deep", message);
+                }
+            }
+        }
+    }
+
+    fn object(&mut self, object: &'static Object, map: &mut Map<String, Value>, tag: Option<&str>) {
+        for field in object.fields {
+            let key = std::iter::once(field.name)
+                .chain(field.aliases.iter().copied())
+                .find(|key| map.contains_key(*key));
+            match key {
+                Some(key) => {
+                    let mark = self.pointer.push_key(key);
+                    if let Some(value) = map.get_mut(key) {
+                        self.value(field.node, value);
+                    }
+                    self.pointer.truncate(mark);
+                }
+                None => {
+                    if let Hazard::Catch(fallback) = field.node.hazard {
+                        map.insert(field.name.to_owned(), (fallback.0)());
+                    } else if field.required {
+                        let mark = self.pointer.push_key(field.name);
+                        let message = format!("missing required \"{}\"", field.name);
+                        self.issue("missing_required", message);
+                        self.pointer.truncate(mark);
+                    }
+                }
+            }
+        }
+        if object.deny_unknown {
+            let unknown: Vec<String> = map
+                .keys()
+                .filter(|key| {
+                    Some(key.as_str()) != tag
+                        && !object.fields.iter().any(|field| {
+                            field.name == key.as_str() || field.aliases.contains(&key.as_str())
+                        })
+                })
+                .cloned()
+                .collect();
+            let accepted: Vec<&str> = tag
+                .into_iter()
+                .chain(object.fields.iter().map(|field| field.name))
+                .collect();
+            for key in unknown {
+                let mark = self.pointer.push_key(&key);
+                let message = format!(
+                    "unknown key \"{key}\"; accepted: {}",
+                    if accepted.is_empty() {
+                        "none".to_owned()
+                    } else {
+                        accepted.join(", ")
+                    }
+                );
+                self.issue("unknown_key", message);
+                self.pointer.truncate(mark);
+            }
+        }
+    }
+
+    fn wrong_type(&mut self, node: &Node, value: &Value) {
+        let expected = expected(node);
+        let hint = match (&node.kind, value) {
+            (Kind::Integer(_) | Kind::Number(_), Value::String(text))
+                if text.trim().parse::<f64>().is_ok() =>
+            {
+                " — send the number without quotes"
+            }
+            (Kind::Boolean, Value::String(text)) if matches!(text.trim(), "true" | "false") => {
+                " — send true or false without quotes"
+            }
+            (Kind::Integer(_), Value::Number(_)) => " — send a whole number",
+            (Kind::Object(_) | Kind::Map(_) | Kind::Union(_), Value::String(_)) => {
+                " — send the object itself, not text"
+            }
+            (Kind::Array(..), Value::String(_)) => " — send the array itself, not text",
+            _ => "",
+        };
+        let message = format!("expected {expected}, got {}{hint}", describe(value));
+        self.issue("invalid_type", message);
+    }
+
+    fn number_rules(&mut self, rules: &NumberRules, number: &Number) {
+        let value = number.as_f64().unwrap_or(f64::NAN);
+        let shown = number.to_string();
+        type Check = (
+            Option<Bound>,
+            &'static str,
+            &'static str,
+            fn(f64, f64) -> bool,
+        );
+        let checks: [Check; 4] = [
+            (rules.minimum, "minimum", "≥", |v, b| v >= b),
+            (rules.maximum, "maximum", "≤", |v, b| v <= b),
+            (rules.exclusive_minimum, "exclusive_minimum", ">", |v, b| {
+                v > b
+            }),
+            (rules.exclusive_maximum, "exclusive_maximum", "<", |v, b| {
+                v < b
+            }),
+        ];
+        for (bound, code, relation, holds) in checks {
+            if let Some(bound) = bound
+                && !holds(value, bound.value)
+            {
+                self.issue(
+                    code,
+                    format!("must be {relation} {}, got {shown}", bound.text),
+                );
+            }
+        }
+        if let Some(step) = rules.multiple_of
+            && !is_multiple(number, value, step)
+        {
+            self.issue(
+                "multiple_of",
+                format!("must be a multiple of {}, got {shown}", step.text),
+            );
+        }
+    }
+
+    fn string_rules(&mut self, rules: &StringRules, text: &str) {
+        let length = text.chars().count();
+        self.count("min_length", rules.min_length, length, |n| {
+            format!("must be at least {n} character{} long", plural(n))
+        });
+        self.count_max("max_length", rules.max_length, length, |n| {
+            format!("must be at most {n} character{} long", plural(n))
+        });
+        if let Some(pattern) = rules.pattern
+            && let Some(regex) = compiled(pattern)
+            && !regex.is_match(text)
+        {
+            let message = format!("must match the pattern {pattern}, got {}", short(text));
+            self.issue("pattern", message);
+        }
+        if let Some(name) = rules.format
+            && format::check(name, text) == Some(false)
+        {
+            let message = format!("must be {}, got {}", format::example(name), short(text));
+            self.issue("format", message);
+        }
+    }
+
+    fn count(
+        &mut self,
+        code: &'static str,
+        min: Option<u64>,
+        actual: usize,
+        says: fn(u64) -> String,
+    ) {
+        if let Some(min) = min
+            && (actual as u64) < min
+        {
+            let message = format!("{}, got {actual}", says(min));
+            self.issue(code, message);
+        }
+    }
+
+    fn count_max(
+        &mut self,
+        code: &'static str,
+        max: Option<u64>,
+        actual: usize,
+        says: fn(u64) -> String,
+    ) {
+        if let Some(max) = max
+            && (actual as u64) > max
+        {
+            let message = format!("{}, got {actual}", says(max));
+            self.issue(code, message);
+        }
+    }
+
+    fn unique(&mut self, items: &[Value]) {
+        let mut seen: HashMap<String, usize> = HashMap::with_capacity(items.len());
+        let mut reported = HashSet::new();
+        for (index, item) in items.iter().enumerate() {
+            let key = canonical(item);
+            if let Some(&first) = seen.get(&key) {
+                if reported.insert(first) {
+                    let message =
+                        format!("items must be unique: item {index} repeats item {first}");
+                    self.issue("unique_items", message);
+                }
+            } else {
+                seen.insert(key, index);
+            }
+        }
+    }
+}
+
+/// The deepest nesting accepted inside values the contract leaves free (serde_json's parser
+/// stops at 128 too).
+const MAX_FREE_DEPTH: usize = 128;
+
+/// Whether a value nests deeper than `limit`, found without recursion.
+fn depth_exceeds(value: &Value, limit: usize) -> bool {
+    let mut stack = vec![(value, 0usize)];
+    while let Some((value, depth)) = stack.pop() {
+        let children: Box<dyn Iterator<Item = &Value>> = match value {
+            Value::Array(items) => Box::new(items.iter()),
+            Value::Object(map) => Box::new(map.values()),
+            _ => continue,
+        };
+        if depth >= limit {
+            return true;
+        }
+        stack.extend(children.map(|child| (child, depth + 1)));
+    }
+    false
+}
+
+/// Drops a value without recursion (serde_json's own drop recurses once per level).
+fn drop_flat(value: Value) {
+    let mut stack = vec![value];
+    while let Some(mut value) = stack.pop() {
+        match &mut value {
+            Value::Array(items) => stack.append(items),
+            Value::Object(map) => {
+                stack.extend(std::mem::take(map).into_iter().map(|(_, child)| child));
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The structure a string holds, when the contract wants an object or array there, does not
+/// accept a string, and the text parses to that structure.
+fn structure_in_text(node: &Node, text: &str) -> Option<Value> {
+    let wants_object = matches!(node.kind, Kind::Object(_) | Kind::Map(_) | Kind::Union(_));
+    let wants_array = matches!(node.kind, Kind::Array(..));
+    if !(wants_object || wants_array) {
+        return None;
+    }
+    let first = text.trim_start().as_bytes().first()?;
+    if !((wants_object && *first == b'{') || (wants_array && *first == b'[')) {
+        return None;
+    }
+    match serde_json::from_str::<Value>(text).ok()? {
+        parsed @ Value::Object(_) if wants_object => Some(parsed),
+        parsed @ Value::Array(_) if wants_array => Some(parsed),
+        _ => None,
+    }
+}
+
+fn integer_in_text(text: &str) -> Option<Number> {
+    let text = text.trim();
+    text.parse::<i64>()
+        .map(Number::from)
+        .or_else(|_| text.parse::<u64>().map(Number::from))
+        .ok()
+}
+
+/// An integral float as an integer number (`2.0` → `2`), within the 64-bit ranges.
+fn integral_number(float: f64) -> Option<Number> {
+    if float.fract() != 0.0 || !float.is_finite() {
+        return None;
+    }
+    if (-9.223_372_036_854_776e18..9.223_372_036_854_776e18).contains(&float) {
+        Some(Number::from(float as i64))
+    } else if (0.0..1.844_674_407_370_955_2e19).contains(&float) {
+        Some(Number::from(float as u64))
+    } else {
+        None
+    }
+}
+
+fn is_multiple(number: &Number, value: f64, step: Bound) -> bool {
+    if step.integral
+        && let (Some(n), true) = (number.as_i64(), step.value.abs() < 9.0e15)
+    {
+        return n % (step.value as i64) == 0;
+    }
+    let quotient = value / step.value;
+    quotient.is_finite() && (quotient - quotient.round()).abs() < 1e-9
+}
+
+/// `trim`, `lowercase`, `uppercase`, applied after validation.
+fn transform(flags: u8, text: &mut String) {
+    if flags & checks::TRIM != 0 {
+        let trimmed = text.trim();
+        if trimmed.len() != text.len() {
+            *text = trimmed.to_owned();
+        }
+    }
+    if flags & checks::LOWERCASE != 0 {
+        *text = text.to_lowercase();
+    }
+    if flags & checks::UPPERCASE != 0 {
+        *text = text.to_uppercase();
+    }
+}
+
+/// A pattern compiled once per process (patterns are `'static` and few).
+fn compiled(pattern: &'static str) -> Option<Regex> {
+    static CACHE: OnceLock<Mutex<HashMap<&'static str, Option<Regex>>>> = OnceLock::new();
+    let mut cache = CACHE
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    cache
+        .entry(pattern)
+        .or_insert_with(|| Regex::new(pattern).ok())
+        .clone()
+}
+
+/// What a node expects, for messages.
+fn expected(node: &Node) -> String {
+    let base = match node.kind {
+        Kind::Boolean => "boolean".to_owned(),
+        Kind::Integer(_) => "integer".to_owned(),
+        Kind::Number(_) => "number".to_owned(),
+        Kind::String(_) => "string".to_owned(),
+        Kind::StringEnum(values) => format!("one of {}", quoted_list(values)),
+        Kind::Array(..) => "array".to_owned(),
+        Kind::Map(_) | Kind::Object(_) | Kind::Union(_) => "object".to_owned(),
+        Kind::Any | Kind::Opaque => "any value".to_owned(),
+    };
+    if node.nullable {
+        format!("{base} or null")
+    } else {
+        base
+    }
+}
+
+/// A value as a message shows it: its kind and, for scalars, a short rendering.
+fn describe(value: &Value) -> String {
+    match value {
+        Value::Null => "null".to_owned(),
+        Value::Bool(flag) => format!("boolean {flag}"),
+        Value::Number(number) => format!("number {number}"),
+        Value::String(text) => format!("string {}", short(text)),
+        Value::Array(_) => "array".to_owned(),
+        Value::Object(_) => "object".to_owned(),
+    }
+}
+
+/// A string quoted, cut to a readable length.
+fn short(text: &str) -> String {
+    const LIMIT: usize = 40;
+    let mut shown: String = text.chars().take(LIMIT).collect();
+    if shown.len() < text.len() {
+        shown.push('…');
+    }
+    serde_json::to_string(&shown).unwrap_or_default()
+}
+
+fn quoted_list(values: &[&str]) -> String {
+    values
+        .iter()
+        .map(|value| format!("\"{value}\""))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn plural(n: u64) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+/// A value's text with numbers normalized, so `1` and `1.0` count as the same item.
+fn canonical(value: &Value) -> String {
+    match value {
+        Value::Number(number) => match number.as_f64() {
+            Some(float) if float.fract() == 0.0 && float.abs() < 9.0e15 => {
+                format!("{}", float as i64)
+            }
+            _ => number.to_string(),
+        },
+        Value::Array(items) => {
+            let inner: Vec<String> = items.iter().map(canonical).collect();
+            format!("[{}]", inner.join(","))
+        }
+        Value::Object(map) => {
+            let mut entries: Vec<String> = map
+                .iter()
+                .map(|(key, value)| format!("{key:?}:{}", canonical(value)))
+                .collect();
+            entries.sort();
+            format!("{{{}}}", entries.join(","))
+        }
+        other => other.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::JsonPointer;
+
+    #[test]
+    fn pointers_escape_tilde_and_slash() {
+        let mut pointer = JsonPointer::root();
+        let mark = pointer.push_key("a/b~c");
+        pointer.push_index(3);
+        assert_eq!(pointer.as_str(), "/a~1b~0c/3");
+        pointer.truncate(mark);
+        assert_eq!(pointer.as_str(), "");
+    }
+}
