@@ -3,3 +3,6 @@
 
 pub use stitch_derive::Contract;
 pub use stitch_runtime::*;
+
+#[cfg(feature = "rmcp")]
+pub mod mcp;

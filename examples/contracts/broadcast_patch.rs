@@ -23,7 +23,7 @@ pub struct BroadcastPatch {
 }
 
 /// Who receives a broadcast.
-#[derive(Contract, Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Contract, Deserialize, serde::Serialize, Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub enum Audience {
     /// Every subscriber.

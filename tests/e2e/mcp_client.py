@@ -1,0 +1,92 @@
+"""End-to-end test of examples/mcp_server.rs with an independent MCP client: the official
+Python SDK (`pip install mcp`) drives the server over stdio.
+
+Usage: python tests/e2e/mcp_client.py PATH/TO/mcp_server
+Prints 'N passed, 0 failed' and exits 0 when every check holds.
+"""
+
+import asyncio
+import json
+import sys
+
+from mcp import ClientSession, StdioServerParameters
+from mcp.client.stdio import stdio_client
+
+
+def wire(model):
+    """A pydantic model as the JSON on the wire (camelCase keys)."""
+    return json.loads(model.model_dump_json(by_alias=True, exclude_none=True))
+
+
+async def main(server: str) -> int:
+    checks = []
+
+    def check(name, condition, detail=""):
+        checks.append((name, bool(condition)))
+        print(("ok   " if condition else "FAIL ") + name + ("" if condition else f": {detail}"))
+
+    params = StdioServerParameters(command=server, args=[])
+    async with stdio_client(params) as (read, write):
+        async with ClientSession(read, write) as session:
+            await session.initialize()
+
+            listed = wire(await session.list_tools())
+            tools = {tool["name"]: tool for tool in listed["tools"]}
+            check("tools/list shows broadcast_patch and get_broadcast",
+                  {"broadcast_patch", "get_broadcast"} <= tools.keys(), list(tools))
+            schema = tools["broadcast_patch"]["inputSchema"]
+            text = json.dumps(schema)
+            check("the schema is flat: no oneOf/anyOf", "oneOf" not in text and "anyOf" not in text)
+            items = schema["properties"]["operations"]["items"]
+            part_index = items["properties"]["partIndex"]
+            check("partIndex is typed integer with minimum 0",
+                  part_index.get("type") == "integer" and part_index.get("minimum") == 0,
+                  part_index)
+            check("the tag is a string enum of 14 operations",
+                  items["properties"]["op"]["type"] == "string"
+                  and len(items["properties"]["op"]["enum"]) == 14)
+
+            bad = wire(await session.call_tool("broadcast_patch", {
+                "broadcastId": "b1",
+                "operations": [{"op": "setText", "partIndex": "1", "text": "Hi"}],
+            }))
+            issues = bad.get("structuredContent", {}).get("issues", [])
+            check("a quoted partIndex comes back as an isError result", bad.get("isError") is True, bad)
+            check("the issue names /operations/0/partIndex",
+                  [i["pointer"] for i in issues] == ["/operations/0/partIndex"], issues)
+            check("the message tells the model what to send",
+                  "send the number without quotes" in bad["content"][0]["text"], bad["content"])
+
+            good = wire(await session.call_tool("broadcast_patch", {
+                "broadcastId": "b1",
+                "operations": [
+                    {"op": "setText", "partIndex": 1, "text": "Sale starts Tuesday."},
+                    {"op": "setButton", "partIndex": 1, "buttonIndex": 0, "label": "Shop"},
+                ],
+            }))
+            check("a valid call succeeds", good.get("isError") is not True, good)
+            state = good.get("structuredContent", {})
+            check("the result is the broadcast's new state",
+                  state.get("parts", [{}, {}])[1].get("text") == "Sale starts Tuesday."
+                  and state["parts"][1]["buttons"][0]["label"] == "Shop", state)
+
+            read_back = wire(await session.call_tool("get_broadcast", {"broadcastId": "b1"}))
+            check("the change is stored",
+                  read_back.get("structuredContent", {}).get("parts", [{}, {}])[1].get("text")
+                  == "Sale starts Tuesday.", read_back)
+
+            failing = wire(await session.call_tool("broadcast_patch", {
+                "broadcastId": "b1", "operations": [{"op": "removePart", "partIndex": 9}],
+            }))
+            check("a handler error is an isError result too",
+                  failing.get("isError") is True and "part 9 does not exist"
+                  in failing["content"][0]["text"], failing)
+
+    passed = sum(1 for _, ok in checks if ok)
+    failed = len(checks) - passed
+    print(f"{passed} passed, {failed} failed")
+    return 0 if failed == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(asyncio.run(main(sys.argv[1])))
