@@ -212,9 +212,10 @@ fn required_and_unknown_keys() {
     assert_eq!(
         issues(args),
         [
-            ("/slug".to_owned(), "missing_required"),
-            ("/__proto__".to_owned(), "unknown_key")
-        ]
+            ("/__proto__".to_owned(), "unknown_key"),
+            ("/slug".to_owned(), "missing_required")
+        ],
+        "keys present, in document order, then keys missing"
     );
     let optional = with(|map| {
         map.remove("nested");

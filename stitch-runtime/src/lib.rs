@@ -123,6 +123,11 @@ pub trait Contract: Shape + serde::de::DeserializeOwned {
     /// The tool: name, description, schema IR and declared profile.
     const TOOL: Tool;
 
+    /// Whether serde can reject arguments validation accepted (computed from the IR at
+    /// compile time): `parse` then tracks serde's path to report where.
+    #[doc(hidden)]
+    const SERDE_MAY_REJECT: bool = parse::serde_may_reject(Self::SHAPE);
+
     /// The advertised, flattened JSON Schema text of the input.
     fn input_schema() -> &'static str {
         Self::TOOL.input_schema()

@@ -8,7 +8,7 @@
 //! contract leaves free (`serde_json::Value`, opaque fields) are never walked.
 
 use std::collections::{HashMap, HashSet};
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, OnceLock, RwLock};
 
 use regex::Regex;
 use serde_json::{Map, Number, Value};
@@ -32,6 +32,10 @@ impl JsonPointer {
     pub fn push_key(&mut self, key: &str) -> usize {
         let mark = self.0.len();
         self.0.push('/');
+        if !key.contains(['~', '/']) {
+            self.0.push_str(key);
+            return mark;
+        }
         for ch in key.chars() {
             match ch {
                 '~' => self.0.push_str("~0"),
@@ -77,7 +81,30 @@ pub fn parse<T: Contract>(mut args: Value) -> Result<T, Rejection> {
             issues: checker.issues,
         });
     }
-    let value: T = serde_path_to_error::deserialize(args).map_err(|error| {
+    let value: T = if T::SERDE_MAY_REJECT {
+        deserialize_tracked(args)?
+    } else {
+        serde_json::from_value(args).map_err(|error| Rejection {
+            issues: vec![Issue {
+                pointer: String::new(),
+                code: "invalid_value",
+                message: error.to_string(),
+            }],
+        })?
+    };
+    let mut issues = Vec::new();
+    value.refine(&mut JsonPointer::root(), &mut issues);
+    if issues.is_empty() {
+        Ok(value)
+    } else {
+        Err(Rejection { issues })
+    }
+}
+
+/// Serde with the path of the failing value (its tracking costs about as much as the
+/// deserialization itself, so only contracts that need it pay for it).
+fn deserialize_tracked<T: serde::de::DeserializeOwned>(args: Value) -> Result<T, Rejection> {
+    serde_path_to_error::deserialize(args).map_err(|error| {
         let mut pointer = JsonPointer::root();
         for segment in error.path().iter() {
             match segment {
@@ -98,14 +125,43 @@ pub fn parse<T: Contract>(mut args: Value) -> Result<T, Rejection> {
                 message: error.into_inner().to_string(),
             }],
         }
-    })?;
-    let mut issues = Vec::new();
-    value.refine(&mut JsonPointer::root(), &mut issues);
-    if issues.is_empty() {
-        Ok(value)
-    } else {
-        Err(Rejection { issues })
+    })
+}
+
+/// Whether serde can reject a value this contract's validation accepted: only through a
+/// conversion the schema cannot show (`via`) or a value it cannot describe (`opaque`).
+/// (Integers beyond the 64-bit types' ranges, which no schema states, are the one other case;
+/// serde's own message then reports them.)
+pub const fn serde_may_reject(node: &Node) -> bool {
+    if node.checks & (checks::VIA | checks::OPAQUE) != 0 {
+        return true;
     }
+    match node.kind {
+        Kind::Array(item, _) | Kind::Map(item) => serde_may_reject(item),
+        Kind::Object(object) => fields_may_reject(object.fields),
+        Kind::Union(union) => {
+            let mut v = 0;
+            while v < union.variants.len() {
+                if fields_may_reject(union.variants[v].object.fields) {
+                    return true;
+                }
+                v += 1;
+            }
+            false
+        }
+        _ => false,
+    }
+}
+
+const fn fields_may_reject(fields: &[crate::node::Field]) -> bool {
+    let mut i = 0;
+    while i < fields.len() {
+        if serde_may_reject(fields[i].node) {
+            return true;
+        }
+        i += 1;
+    }
+    false
 }
 
 /// The issue a failed `refine` check becomes.
@@ -305,57 +361,62 @@ impl Checker {
         }
     }
 
+    /// Checks an object's entries in one pass (document order), then reports what is
+    /// missing. One pass over the entries with short comparisons beats a hashed lookup per
+    /// declared field, most of which an operation's object does not even hold.
     fn object(&mut self, object: &'static Object, map: &mut Map<String, Value>, tag: Option<&str>) {
-        for field in object.fields {
-            let key = std::iter::once(field.name)
-                .chain(field.aliases.iter().copied())
-                .find(|key| map.contains_key(*key));
-            match key {
-                Some(key) => {
+        let fields = object.fields;
+        let mut seen = Seen::new(fields.len());
+        let mut unknown: Vec<&str> = Vec::new();
+        for (key, value) in map.iter_mut() {
+            if Some(key.as_str()) == tag {
+                continue;
+            }
+            let position = fields.iter().position(|field| {
+                field.name == key.as_str() || field.aliases.contains(&key.as_str())
+            });
+            match position {
+                Some(index) => {
+                    seen.insert(index);
                     let mark = self.pointer.push_key(key);
-                    if let Some(value) = map.get_mut(key) {
-                        self.value(field.node, value);
-                    }
+                    self.value(fields[index].node, value);
                     self.pointer.truncate(mark);
                 }
-                None => {
-                    if let Hazard::Catch(fallback) = field.node.hazard {
-                        map.insert(field.name.to_owned(), (fallback.0)());
-                    } else if field.required {
-                        let mark = self.pointer.push_key(field.name);
-                        let message = format!("missing required \"{}\"", field.name);
-                        self.issue("missing_required", message);
-                        self.pointer.truncate(mark);
-                    }
-                }
+                None if object.deny_unknown => unknown.push(key),
+                None => {}
             }
         }
-        if object.deny_unknown {
-            let unknown: Vec<String> = map
-                .keys()
-                .filter(|key| {
-                    Some(key.as_str()) != tag
-                        && !object.fields.iter().any(|field| {
-                            field.name == key.as_str() || field.aliases.contains(&key.as_str())
-                        })
-                })
-                .cloned()
-                .collect();
+        if !unknown.is_empty() {
             let accepted: Vec<&str> = tag
                 .into_iter()
-                .chain(object.fields.iter().map(|field| field.name))
+                .chain(fields.iter().map(|field| field.name))
                 .collect();
+            let accepted = if accepted.is_empty() {
+                "none".to_owned()
+            } else {
+                accepted.join(", ")
+            };
             for key in unknown {
-                let mark = self.pointer.push_key(&key);
-                let message = format!(
-                    "unknown key \"{key}\"; accepted: {}",
-                    if accepted.is_empty() {
-                        "none".to_owned()
-                    } else {
-                        accepted.join(", ")
-                    }
+                let mark = self.pointer.push_key(key);
+                self.issue(
+                    "unknown_key",
+                    format!("unknown key \"{key}\"; accepted: {accepted}"),
                 );
-                self.issue("unknown_key", message);
+                self.pointer.truncate(mark);
+            }
+        }
+        for (index, field) in fields.iter().enumerate() {
+            if seen.contains(index) {
+                continue;
+            }
+            if let Hazard::Catch(fallback) = field.node.hazard {
+                map.insert(field.name.to_owned(), (fallback.0)());
+            } else if field.required {
+                let mark = self.pointer.push_key(field.name);
+                self.issue(
+                    "missing_required",
+                    format!("missing required \"{}\"", field.name),
+                );
                 self.pointer.truncate(mark);
             }
         }
@@ -493,6 +554,36 @@ impl Checker {
     }
 }
 
+/// Which fields of an object were present: a bit set, inline up to 64 fields.
+enum Seen {
+    Inline(u64),
+    Heap(Vec<bool>),
+}
+
+impl Seen {
+    fn new(fields: usize) -> Seen {
+        if fields <= 64 {
+            Seen::Inline(0)
+        } else {
+            Seen::Heap(vec![false; fields])
+        }
+    }
+
+    fn insert(&mut self, index: usize) {
+        match self {
+            Seen::Inline(bits) => *bits |= 1 << index,
+            Seen::Heap(flags) => flags[index] = true,
+        }
+    }
+
+    fn contains(&self, index: usize) -> bool {
+        match self {
+            Seen::Inline(bits) => bits & (1 << index) != 0,
+            Seen::Heap(flags) => flags[index],
+        }
+    }
+}
+
 /// The deepest nesting accepted inside values the contract leaves free (serde_json's parser
 /// stops at 128 too).
 const MAX_FREE_DEPTH: usize = 128;
@@ -595,16 +686,21 @@ fn transform(flags: u8, text: &mut String) {
     }
 }
 
-/// A pattern compiled once per process (patterns are `'static` and few).
-fn compiled(pattern: &'static str) -> Option<Regex> {
-    static CACHE: OnceLock<Mutex<HashMap<&'static str, Option<Regex>>>> = OnceLock::new();
-    let mut cache = CACHE
-        .get_or_init(Default::default)
-        .lock()
-        .unwrap_or_else(|e| e.into_inner());
+/// A pattern compiled once per process (patterns are `'static` and few). Shared through an
+/// `Arc`: a cloned `Regex` would start a fresh match cache on every call.
+fn compiled(pattern: &'static str) -> Option<Arc<Regex>> {
+    type Cache = RwLock<HashMap<&'static str, Option<Arc<Regex>>>>;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    let cache = CACHE.get_or_init(Default::default);
+    if let Some(regex) = cache.read().unwrap_or_else(|e| e.into_inner()).get(pattern) {
+        return regex.clone();
+    }
+    let regex = Regex::new(pattern).ok().map(Arc::new);
     cache
+        .write()
+        .unwrap_or_else(|e| e.into_inner())
         .entry(pattern)
-        .or_insert_with(|| Regex::new(pattern).ok())
+        .or_insert(regex)
         .clone()
 }
 

@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# Compile-time benchmark: generates one big contract crate three ways (serde only, serde +
+# schemars, serde + stitch) in a scratch directory, builds the dependencies first, then times
+# `cargo check` of the user crate alone and prints the ratios. Also checks that one enum of
+# 200 operations compiles without the `long_running_const_eval` lint.
+#
+# Usage: scripts/compile-bench.sh [enums=4] [operations=60] [fields=12] [runs=3]
+set -euo pipefail
+repo="$(cd "$(dirname "$0")/.." && pwd)"
+enums="${1:-4}" ops="${2:-60}" fields="${3:-12}" runs="${4:-3}"
+scratch="${SCRATCH:-$(mktemp -d)}"
+export CARGO_TARGET_DIR="$scratch/target" CARGO_INCREMENTAL=0
+
+generate() { # flavor enums ops fields -> src/lib.rs on stdout
+  python3 - "$@" <<'PY'
+import sys
+flavor, enums, ops, fields = sys.argv[1], *map(int, sys.argv[2:])
+derive = {"serde": "Deserialize", "schemars": "Deserialize, schemars::JsonSchema",
+          "stitch": "Deserialize, stitch::Contract"}[flavor]
+attr = (lambda a: f"#[contract({a})] ") if flavor == "stitch" else (lambda a: "")
+types = ["i64", "String", "Option<u32>", "Vec<String>", "bool", "Inner"]
+out = ["#![allow(dead_code)]", "use serde::Deserialize;",
+       f"#[derive({derive})]\n#[serde(tag = \"kind\")]\npub enum Inner {{ A {{ x: i64 }}, B {{ y: String }} }}"]
+for e in range(enums):
+    out.append(f"#[derive({derive})]\n#[serde(tag = \"op\", rename_all_fields = \"camelCase\")]\npub enum Ops{e} {{")
+    for o in range(ops):
+        fs = []
+        for f in range(fields):
+            name = f"field_{(o * 7 + f) % 40}"   # 40 names over 12 fields a variant: collisions
+            ty = types[(o + f) % 6] if f % 3 else "i64"
+            fs.append((attr("min = 0") if ty == "i64" else "") + f"{name}: {ty}")
+        out.append(f"    Op{o} {{ {', '.join(fs)} }},")
+    out.append("}")
+    if flavor == "stitch":
+        out.append(f"pub const SCHEMA_{e}: &str = Ops{e}::INPUT_SCHEMA;")
+    if flavor == "schemars":
+        out.append(f"pub fn schema_{e}() -> String {{ schemars::schema_for!(Ops{e}).as_value().to_string() }}")
+print("\n".join(out))
+PY
+}
+
+make_crate() { # name flavor enums ops fields
+  local dir="$scratch/$1"
+  mkdir -p "$dir/src"
+  cat > "$dir/Cargo.toml" <<TOML
+[package]
+name = "$1"
+version = "0.0.0"
+edition = "2024"
+[dependencies]
+serde = { version = "1", features = ["derive"] }
+schemars = "1"
+stitch = { path = "$repo" }
+[workspace]
+TOML
+  generate "$2" "$3" "$4" "$5" > "$dir/src/lib.rs"
+}
+
+seconds() { # dir -> best of $runs `cargo check` times of the crate alone
+  local best=""
+  (cd "$1" && cargo check -q)                       # dependencies, and a warm-up
+  for _ in $(seq "$runs"); do
+    touch "$1/src/lib.rs"
+    local start end
+    start=$(date +%s.%N)
+    (cd "$1" && cargo check -q)
+    end=$(date +%s.%N)
+    best=$(python3 -c "t=$end-$start; b='$best'; print(t if not b else min(t, float(b)))")
+  done
+  echo "$best"
+}
+
+for flavor in serde schemars stitch; do make_crate "bench_$flavor" "$flavor" "$enums" "$ops" "$fields"; done
+serde_s=$(seconds "$scratch/bench_serde")
+schemars_s=$(seconds "$scratch/bench_schemars")
+stitch_s=$(seconds "$scratch/bench_stitch")
+python3 - "$serde_s" "$schemars_s" "$stitch_s" "$enums" "$ops" "$fields" <<'PY'
+import sys
+serde, schemars, stitch = map(float, sys.argv[1:4])
+print(f"cargo check of {sys.argv[4]} enums x {sys.argv[5]} operations x {sys.argv[6]} fields (best of runs):")
+print(f"  serde only        {serde:7.2f} s   1.00x")
+print(f"  serde + schemars  {schemars:7.2f} s   {schemars / serde:.2f}x serde")
+print(f"  serde + stitch    {stitch:7.2f} s   {stitch / serde:.2f}x serde, {stitch / schemars:.2f}x schemars (target <= 1.5x)")
+PY
+
+make_crate bench_stitch_200 stitch 1 200 "$fields"
+log="$scratch/200.log"
+start=$(date +%s.%N)
+(cd "$scratch/bench_stitch_200" && cargo check 2> "$log") || { cat "$log"; exit 1; }
+end=$(date +%s.%N)
+if grep -q long_running_const_eval "$log"; then
+  echo "one enum of 200 operations: long_running_const_eval fired"; exit 1
+fi
+python3 -c "print(f'one enum of 200 operations x $fields fields: {$end - $start:.2f} s, no long_running_const_eval')"
