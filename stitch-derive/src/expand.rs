@@ -459,9 +459,55 @@ fn refine_fn(contract: &Contract) -> TokenStream {
     if body.is_empty() {
         return TokenStream::new();
     }
+    let refines = refines_expr(contract);
     quote! {
+        const REFINES: bool = #refines;
+
         fn refine(&self, pointer: &mut #krate::JsonPointer, issues: &mut ::std::vec::Vec<#krate::Issue>) {
             #body
         }
     }
+}
+
+/// Whether the type can carry a `refine` check: its own, its fields', or any inside their
+/// types (composed through `Shape::REFINES`, so walks skip what cannot have one).
+fn refines_expr(contract: &Contract) -> TokenStream {
+    let krate = &contract.krate;
+    let mut parts = vec![if contract.refine.is_some() {
+        quote!(true)
+    } else {
+        quote!(false)
+    }];
+    let field_parts = |field: &Field, parts: &mut Vec<TokenStream>| {
+        if field.refine.is_some() {
+            parts.push(quote!(true));
+        }
+        if matches!(field.source, Source::Type) {
+            let ty = &field.ty;
+            parts.push(quote!(<#ty as #krate::Shape>::REFINES));
+        }
+    };
+    match &contract.body {
+        Body::Object(object) => object
+            .fields
+            .iter()
+            .for_each(|f| field_parts(f, &mut parts)),
+        Body::Transparent(inner) => field_parts(inner, &mut parts),
+        Body::UnitEnum(_) => {}
+        Body::Union(union) => {
+            for variant in &union.variants {
+                match &variant.body {
+                    VariantBody::Struct(object) => {
+                        object
+                            .fields
+                            .iter()
+                            .for_each(|f| field_parts(f, &mut parts));
+                    }
+                    VariantBody::Newtype(ty) => parts.push(quote!(<#ty as #krate::Shape>::REFINES)),
+                    VariantBody::Unit { .. } => {}
+                }
+            }
+        }
+    }
+    quote!(#(#parts)||*)
 }

@@ -50,7 +50,20 @@ impl JsonPointer {
     pub fn push_index(&mut self, index: usize) -> usize {
         let mark = self.0.len();
         self.0.push('/');
-        self.0.push_str(&index.to_string());
+        // Digits written in place: no string allocated, no formatting machinery.
+        let mut digits = [0u8; 20];
+        let mut at = digits.len();
+        let mut rest = index;
+        loop {
+            at -= 1;
+            digits[at] = b'0' + (rest % 10) as u8;
+            rest /= 10;
+            if rest == 0 {
+                break;
+            }
+        }
+        self.0
+            .extend(digits[at..].iter().map(|&digit| char::from(digit)));
         mark
     }
 
@@ -68,11 +81,8 @@ impl JsonPointer {
 /// Parses one call's arguments into `T`: validation against the exact contract, the JSON
 /// adjustments, serde, then `refine` checks. Never panics.
 pub fn parse<T: Contract>(mut args: Value) -> Result<T, Rejection> {
-    let mut checker = Checker {
-        issues: Vec::new(),
-        pointer: JsonPointer::root(),
-    };
-    checker.value(T::SHAPE, &mut args);
+    let mut checker = Checker { issues: Vec::new() };
+    checker.value(T::SHAPE, &mut args, &Path::ROOT);
     if !checker.issues.is_empty() {
         if checker.issues.iter().any(|issue| issue.code == "too_deep") {
             drop_flat(args);
@@ -93,7 +103,9 @@ pub fn parse<T: Contract>(mut args: Value) -> Result<T, Rejection> {
         })?
     };
     let mut issues = Vec::new();
-    value.refine(&mut JsonPointer::root(), &mut issues);
+    if T::REFINES {
+        value.refine(&mut JsonPointer::root(), &mut issues);
+    }
     if issues.is_empty() {
         Ok(value)
     } else {
@@ -173,24 +185,81 @@ pub fn refine_issue(pointer: &JsonPointer, error: impl std::fmt::Display) -> Iss
     }
 }
 
+/// Where the walk is: a chain of segments on the stack, turned into a JSON Pointer only
+/// when an issue needs one (the happy path builds no text at all).
+#[derive(Clone, Copy)]
+struct Path<'a> {
+    parent: Option<&'a Path<'a>>,
+    segment: Segment<'a>,
+}
+
+#[derive(Clone, Copy)]
+enum Segment<'a> {
+    Root,
+    Key(&'a str),
+    Index(usize),
+}
+
+impl<'a> Path<'a> {
+    const ROOT: Path<'static> = Path {
+        parent: None,
+        segment: Segment::Root,
+    };
+
+    fn key(&'a self, key: &'a str) -> Path<'a> {
+        Path {
+            parent: Some(self),
+            segment: Segment::Key(key),
+        }
+    }
+
+    fn index(&'a self, index: usize) -> Path<'a> {
+        Path {
+            parent: Some(self),
+            segment: Segment::Index(index),
+        }
+    }
+
+    fn pointer(&self) -> String {
+        let mut segments = Vec::new();
+        let mut at = Some(self);
+        while let Some(path) = at {
+            segments.push(path.segment);
+            at = path.parent;
+        }
+        let mut pointer = JsonPointer::root();
+        for segment in segments.into_iter().rev() {
+            match segment {
+                Segment::Root => {}
+                Segment::Key(key) => {
+                    pointer.push_key(key);
+                }
+                Segment::Index(index) => {
+                    pointer.push_index(index);
+                }
+            }
+        }
+        pointer.0
+    }
+}
+
 struct Checker {
     issues: Vec<Issue>,
-    pointer: JsonPointer,
 }
 
 impl Checker {
-    fn issue(&mut self, code: &'static str, message: String) {
+    fn issue(&mut self, at: &Path<'_>, code: &'static str, message: String) {
         self.issues.push(Issue {
-            pointer: self.pointer.as_str().to_owned(),
+            pointer: at.pointer(),
             code,
             message,
         });
     }
 
     /// Checks one value; a `catch` node replaces it when anything inside was invalid.
-    fn value(&mut self, node: &'static Node, value: &mut Value) {
+    fn value(&mut self, node: &'static Node, value: &mut Value, at: &Path<'_>) {
         let before = self.issues.len();
-        self.check(node, value);
+        self.check(node, value, at);
         if let Hazard::Catch(fallback) = node.hazard
             && self.issues.len() > before
         {
@@ -199,10 +268,10 @@ impl Checker {
         }
     }
 
-    fn check(&mut self, node: &'static Node, value: &mut Value) {
+    fn check(&mut self, node: &'static Node, value: &mut Value, at: &Path<'_>) {
         if value.is_null() {
             if !(node.nullable || matches!(node.kind, Kind::Any | Kind::Opaque)) {
-                self.wrong_type(node, value);
+                self.wrong_type(node, value, at);
             }
             return;
         }
@@ -218,7 +287,7 @@ impl Checker {
                     *value = Value::Bool(flag);
                 }
                 if !value.is_boolean() {
-                    self.wrong_type(node, value);
+                    self.wrong_type(node, value, at);
                 }
             }
             Kind::Integer(rules) => {
@@ -233,8 +302,10 @@ impl Checker {
                     *value = Value::Number(number);
                 }
                 match value {
-                    Value::Number(n) if n.is_i64() || n.is_u64() => self.number_rules(&rules, n),
-                    _ => self.wrong_type(node, value),
+                    Value::Number(n) if n.is_i64() || n.is_u64() => {
+                        self.number_rules(&rules, n, at)
+                    }
+                    _ => self.wrong_type(node, value, at),
                 }
             }
             Kind::Number(rules) => {
@@ -247,19 +318,19 @@ impl Checker {
                     *value = Value::Number(number);
                 }
                 match value {
-                    Value::Number(n) => self.number_rules(&rules, n),
-                    _ => self.wrong_type(node, value),
+                    Value::Number(n) => self.number_rules(&rules, n, at),
+                    _ => self.wrong_type(node, value, at),
                 }
             }
             Kind::String(rules) => match value {
                 Value::String(text) => {
                     let before = self.issues.len();
-                    self.string_rules(&rules, text);
+                    self.string_rules(&rules, text, at);
                     if self.issues.len() == before {
                         transform(node.checks, text);
                     }
                 }
-                _ => self.wrong_type(node, value),
+                _ => self.wrong_type(node, value, at),
             },
             Kind::StringEnum(values) => match value {
                 Value::String(text) if values.contains(&text.as_str()) => {
@@ -271,46 +342,42 @@ impl Checker {
                         quoted_list(values),
                         describe(&Value::String(text.clone()))
                     );
-                    self.issue("enum", message);
+                    self.issue(at, "enum", message);
                 }
-                _ => self.wrong_type(node, value),
+                _ => self.wrong_type(node, value, at),
             },
             Kind::Array(item, rules) => match value {
                 Value::Array(items) => {
-                    self.count("min_items", rules.min_items, items.len(), |n| {
+                    self.count(at, "min_items", rules.min_items, items.len(), |n| {
                         format!("must have at least {n} item{}", plural(n))
                     });
-                    self.count_max("max_items", rules.max_items, items.len(), |n| {
+                    self.count_max(at, "max_items", rules.max_items, items.len(), |n| {
                         format!("must have at most {n} item{}", plural(n))
                     });
                     if rules.unique_items {
-                        self.unique(items);
+                        self.unique(items, at);
                     }
                     for (index, element) in items.iter_mut().enumerate() {
-                        let mark = self.pointer.push_index(index);
-                        self.value(item, element);
-                        self.pointer.truncate(mark);
+                        self.value(item, element, &at.index(index));
                     }
                 }
-                _ => self.wrong_type(node, value),
+                _ => self.wrong_type(node, value, at),
             },
             Kind::Map(entry) => match value {
                 Value::Object(map) => {
                     for (key, element) in map.iter_mut() {
-                        let mark = self.pointer.push_key(key);
-                        self.value(entry, element);
-                        self.pointer.truncate(mark);
+                        self.value(entry, element, &at.key(key));
                     }
                 }
-                _ => self.wrong_type(node, value),
+                _ => self.wrong_type(node, value, at),
             },
             Kind::Object(object) => match value {
-                Value::Object(map) => self.object(object, map, None),
-                _ => self.wrong_type(node, value),
+                Value::Object(map) => self.object(object, map, None, at),
+                _ => self.wrong_type(node, value, at),
             },
             Kind::Union(union) => match value {
                 Value::Object(map) => {
-                    let tag = map.get(union.tag).and_then(Value::as_str);
+                    let tag = entry(map, union.tag).and_then(Value::as_str);
                     let chosen = tag.and_then(|tag| {
                         union
                             .variants
@@ -318,10 +385,10 @@ impl Checker {
                             .find(|variant| variant.name == tag || variant.aliases.contains(&tag))
                     });
                     match chosen {
-                        Some(variant) => self.object(variant.object, map, Some(union.tag)),
+                        Some(variant) => self.object(variant.object, map, Some(union.tag), at),
                         None => {
                             let names: Vec<&str> = union.variants.iter().map(|v| v.name).collect();
-                            let message = match map.get(union.tag) {
+                            let message = match entry(map, union.tag) {
                                 None => format!(
                                     "missing \"{}\", the operation; valid: {}",
                                     union.tag,
@@ -337,25 +404,23 @@ impl Checker {
                                     names.join(", ")
                                 ),
                             };
-                            let mark = self.pointer.push_key(union.tag);
                             let code = if map.contains_key(union.tag) {
                                 "unknown_operation"
                             } else {
                                 "missing_operation"
                             };
-                            self.issue(code, message);
-                            self.pointer.truncate(mark);
+                            self.issue(&at.key(union.tag), code, message);
                         }
                     }
                 }
-                _ => self.wrong_type(node, value),
+                _ => self.wrong_type(node, value, at),
             },
             Kind::Any | Kind::Opaque => {
                 // Not walked, but serde will be: refuse nesting deeper than serde_json's own
                 // parser allows, so no input can exhaust the stack.
                 if depth_exceeds(value, MAX_FREE_DEPTH) {
                     let message = format!("nested deeper than {MAX_FREE_DEPTH} levels");
-                    self.issue("too_deep", message);
+                    self.issue(at, "too_deep", message);
                 }
             }
         }
@@ -364,7 +429,13 @@ impl Checker {
     /// Checks an object's entries in one pass (document order), then reports what is
     /// missing. One pass over the entries with short comparisons beats a hashed lookup per
     /// declared field, most of which an operation's object does not even hold.
-    fn object(&mut self, object: &'static Object, map: &mut Map<String, Value>, tag: Option<&str>) {
+    fn object(
+        &mut self,
+        object: &'static Object,
+        map: &mut Map<String, Value>,
+        tag: Option<&str>,
+        at: &Path<'_>,
+    ) {
         let fields = object.fields;
         let mut seen = Seen::new(fields.len());
         let mut unknown: Vec<&str> = Vec::new();
@@ -378,9 +449,7 @@ impl Checker {
             match position {
                 Some(index) => {
                     seen.insert(index);
-                    let mark = self.pointer.push_key(key);
-                    self.value(fields[index].node, value);
-                    self.pointer.truncate(mark);
+                    self.value(fields[index].node, value, &at.key(key));
                 }
                 None if object.deny_unknown => unknown.push(key),
                 None => {}
@@ -397,12 +466,8 @@ impl Checker {
                 accepted.join(", ")
             };
             for key in unknown {
-                let mark = self.pointer.push_key(key);
-                self.issue(
-                    "unknown_key",
-                    format!("unknown key \"{key}\"; accepted: {accepted}"),
-                );
-                self.pointer.truncate(mark);
+                let message = format!("unknown key \"{key}\"; accepted: {accepted}");
+                self.issue(&at.key(key), "unknown_key", message);
             }
         }
         for (index, field) in fields.iter().enumerate() {
@@ -412,17 +477,13 @@ impl Checker {
             if let Hazard::Catch(fallback) = field.node.hazard {
                 map.insert(field.name.to_owned(), (fallback.0)());
             } else if field.required {
-                let mark = self.pointer.push_key(field.name);
-                self.issue(
-                    "missing_required",
-                    format!("missing required \"{}\"", field.name),
-                );
-                self.pointer.truncate(mark);
+                let message = format!("missing required \"{}\"", field.name);
+                self.issue(&at.key(field.name), "missing_required", message);
             }
         }
     }
 
-    fn wrong_type(&mut self, node: &Node, value: &Value) {
+    fn wrong_type(&mut self, node: &Node, value: &Value, at: &Path<'_>) {
         let expected = expected(node);
         let hint = match (&node.kind, value) {
             (Kind::Integer(_) | Kind::Number(_), Value::String(text))
@@ -441,12 +502,11 @@ impl Checker {
             _ => "",
         };
         let message = format!("expected {expected}, got {}{hint}", describe(value));
-        self.issue("invalid_type", message);
+        self.issue(at, "invalid_type", message);
     }
 
-    fn number_rules(&mut self, rules: &NumberRules, number: &Number) {
+    fn number_rules(&mut self, rules: &NumberRules, number: &Number, at: &Path<'_>) {
         let value = number.as_f64().unwrap_or(f64::NAN);
-        let shown = number.to_string();
         type Check = (
             Option<Bound>,
             &'static str,
@@ -467,47 +527,53 @@ impl Checker {
             if let Some(bound) = bound
                 && !holds(value, bound.value)
             {
-                self.issue(
-                    code,
-                    format!("must be {relation} {}, got {shown}", bound.text),
-                );
+                let message = format!("must be {relation} {}, got {number}", bound.text);
+                self.issue(at, code, message);
             }
         }
         if let Some(step) = rules.multiple_of
             && !is_multiple(number, value, step)
         {
-            self.issue(
-                "multiple_of",
-                format!("must be a multiple of {}, got {shown}", step.text),
-            );
+            let message = format!("must be a multiple of {}, got {number}", step.text);
+            self.issue(at, "multiple_of", message);
         }
     }
 
-    fn string_rules(&mut self, rules: &StringRules, text: &str) {
-        let length = text.chars().count();
-        self.count("min_length", rules.min_length, length, |n| {
+    fn string_rules(&mut self, rules: &StringRules, text: &str, at: &Path<'_>) {
+        if rules.min_length.is_some() || rules.max_length.is_some() {
+            self.lengths(rules, text.chars().count(), at);
+        }
+        self.pattern_and_format(rules, text, at);
+    }
+
+    fn lengths(&mut self, rules: &StringRules, length: usize, at: &Path<'_>) {
+        self.count(at, "min_length", rules.min_length, length, |n| {
             format!("must be at least {n} character{} long", plural(n))
         });
-        self.count_max("max_length", rules.max_length, length, |n| {
+        self.count_max(at, "max_length", rules.max_length, length, |n| {
             format!("must be at most {n} character{} long", plural(n))
         });
+    }
+
+    fn pattern_and_format(&mut self, rules: &StringRules, text: &str, at: &Path<'_>) {
         if let Some(pattern) = rules.pattern
             && let Some(regex) = compiled(pattern)
             && !regex.is_match(text)
         {
             let message = format!("must match the pattern {pattern}, got {}", short(text));
-            self.issue("pattern", message);
+            self.issue(at, "pattern", message);
         }
         if let Some(name) = rules.format
             && format::check(name, text) == Some(false)
         {
             let message = format!("must be {}, got {}", format::example(name), short(text));
-            self.issue("format", message);
+            self.issue(at, "format", message);
         }
     }
 
     fn count(
         &mut self,
+        at: &Path<'_>,
         code: &'static str,
         min: Option<u64>,
         actual: usize,
@@ -517,12 +583,13 @@ impl Checker {
             && (actual as u64) < min
         {
             let message = format!("{}, got {actual}", says(min));
-            self.issue(code, message);
+            self.issue(at, code, message);
         }
     }
 
     fn count_max(
         &mut self,
+        at: &Path<'_>,
         code: &'static str,
         max: Option<u64>,
         actual: usize,
@@ -532,11 +599,11 @@ impl Checker {
             && (actual as u64) > max
         {
             let message = format!("{}, got {actual}", says(max));
-            self.issue(code, message);
+            self.issue(at, code, message);
         }
     }
 
-    fn unique(&mut self, items: &[Value]) {
+    fn unique(&mut self, items: &[Value], at: &Path<'_>) {
         let mut seen: HashMap<String, usize> = HashMap::with_capacity(items.len());
         let mut reported = HashSet::new();
         for (index, item) in items.iter().enumerate() {
@@ -545,12 +612,22 @@ impl Checker {
                 if reported.insert(first) {
                     let message =
                         format!("items must be unique: item {index} repeats item {first}");
-                    self.issue("unique_items", message);
+                    self.issue(at, "unique_items", message);
                 }
             } else {
                 seen.insert(key, index);
             }
         }
+    }
+}
+
+/// A key's value: a scan for the small objects operations are (cheaper than hashing the
+/// key), a hashed lookup for larger ones.
+fn entry<'m>(map: &'m Map<String, Value>, key: &str) -> Option<&'m Value> {
+    if map.len() <= 8 {
+        map.iter().find(|(k, _)| k.as_str() == key).map(|(_, v)| v)
+    } else {
+        map.get(key)
     }
 }
 

@@ -18,6 +18,10 @@ pub trait Shape {
     /// The type's schema node.
     const SHAPE: &'static Node;
 
+    /// Whether this type, or anything inside it, has a `refine` check: walks skip the
+    /// values that cannot have one.
+    const REFINES: bool = false;
+
     /// Runs the hidden `refine` checks of this value and of everything inside it, pushing an
     /// issue at `pointer` for each one that fails. Most types have none.
     fn refine(&self, pointer: &mut JsonPointer, issues: &mut Vec<Issue>) {
@@ -121,6 +125,7 @@ impl Shape for char {
 
 impl<T: Shape> Shape for Option<T> {
     const SHAPE: &'static Node = &T::SHAPE.nullable();
+    const REFINES: bool = T::REFINES;
 
     fn refine(&self, pointer: &mut JsonPointer, issues: &mut Vec<Issue>) {
         if let Some(value) = self {
@@ -135,6 +140,9 @@ fn refine_elements<'a, T: Shape + 'a>(
     pointer: &mut JsonPointer,
     issues: &mut Vec<Issue>,
 ) {
+    if !T::REFINES {
+        return;
+    }
     for (index, element) in elements.into_iter().enumerate() {
         let mark = pointer.push_index(index);
         element.refine(pointer, issues);
@@ -148,6 +156,9 @@ fn refine_entries<'a, K: AsRef<str> + 'a, V: Shape + 'a>(
     pointer: &mut JsonPointer,
     issues: &mut Vec<Issue>,
 ) {
+    if !V::REFINES {
+        return;
+    }
     for (key, value) in entries {
         let mark = pointer.push_key(key.as_ref());
         value.refine(pointer, issues);
@@ -159,6 +170,7 @@ macro_rules! pointers {
     ($($ty:ident),*) => {$(
         impl<T: Shape + ?Sized> Shape for $ty<T> {
             const SHAPE: &'static Node = T::SHAPE;
+            const REFINES: bool = T::REFINES;
 
             fn refine(&self, pointer: &mut JsonPointer, issues: &mut Vec<Issue>) {
                 T::refine(self, pointer, issues);
@@ -179,6 +191,7 @@ macro_rules! sequences {
     ($($ty:ty),*) => {$(
         impl<T: Shape> Shape for $ty {
             const SHAPE: &'static Node = &array_of(T::SHAPE, ArrayRules::NONE);
+            const REFINES: bool = T::REFINES;
 
             fn refine(&self, pointer: &mut JsonPointer, issues: &mut Vec<Issue>) {
                 refine_elements(self, pointer, issues);
@@ -203,6 +216,7 @@ impl<T: Shape, const N: usize> Shape for [T; N] {
             unique_items: false,
         },
     );
+    const REFINES: bool = T::REFINES;
 
     fn refine(&self, pointer: &mut JsonPointer, issues: &mut Vec<Issue>) {
         refine_elements(self, pointer, issues);
@@ -217,6 +231,7 @@ const UNIQUE: ArrayRules = ArrayRules {
 
 impl<T: Shape, S> Shape for std::collections::HashSet<T, S> {
     const SHAPE: &'static Node = &array_of(T::SHAPE, UNIQUE);
+    const REFINES: bool = T::REFINES;
 
     fn refine(&self, pointer: &mut JsonPointer, issues: &mut Vec<Issue>) {
         refine_elements(self, pointer, issues);
@@ -225,6 +240,7 @@ impl<T: Shape, S> Shape for std::collections::HashSet<T, S> {
 
 impl<T: Shape> Shape for std::collections::BTreeSet<T> {
     const SHAPE: &'static Node = &array_of(T::SHAPE, UNIQUE);
+    const REFINES: bool = T::REFINES;
 
     fn refine(&self, pointer: &mut JsonPointer, issues: &mut Vec<Issue>) {
         refine_elements(self, pointer, issues);
@@ -246,6 +262,7 @@ impl StringKey for std::borrow::Cow<'_, str> {}
 
 impl<K: StringKey, V: Shape, S> Shape for std::collections::HashMap<K, V, S> {
     const SHAPE: &'static Node = &Node::of(Kind::Map(V::SHAPE));
+    const REFINES: bool = V::REFINES;
 
     fn refine(&self, pointer: &mut JsonPointer, issues: &mut Vec<Issue>) {
         refine_entries(self, pointer, issues);
@@ -254,6 +271,7 @@ impl<K: StringKey, V: Shape, S> Shape for std::collections::HashMap<K, V, S> {
 
 impl<K: StringKey, V: Shape> Shape for std::collections::BTreeMap<K, V> {
     const SHAPE: &'static Node = &Node::of(Kind::Map(V::SHAPE));
+    const REFINES: bool = V::REFINES;
 
     fn refine(&self, pointer: &mut JsonPointer, issues: &mut Vec<Issue>) {
         refine_entries(self, pointer, issues);
