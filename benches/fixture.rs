@@ -1,6 +1,9 @@
 //! The incident contract of `examples/contracts/broadcast_patch.rs`, also deriving
 //! `schemars::JsonSchema`, so the benchmarks compare stitch with its baselines on the very
 //! same types; and the incident call with 32 operations.
+//!
+//! A copy on purpose: Rust cannot add a derive to a type declared elsewhere, and the example
+//! stays free of a dependency its readers do not need. Keep the two in step.
 #![allow(dead_code)]
 
 use schemars::JsonSchema;
