@@ -191,7 +191,7 @@ fn with_table(union: &'static Union) -> &'static Union {
             match (distinct_keys::<32>(union), total_fields(union)) {
                 $(($keys, $fields) => {
                     let table = Box::leak(Box::new(flat_table::<$keys, $fields, 32>(union)));
-                    Flat { keys: &table.keys, occurrences: &table.occurrences }
+                    Flat { keys: &table.keys, slots: &table.slots }
                 })*
                 other => unreachable!("no table size for {other:?}"),
             }

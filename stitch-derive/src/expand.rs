@@ -219,7 +219,7 @@ fn union_shape(contract: &Contract, union: &Union, generic: bool) -> (TokenStrea
             __s::flat_table::<__STITCH_KEYS, __STITCH_FIELDS, __STITCH_SLOTS>(&__STITCH_RAW);
         const __STITCH_FLAT: __s::Flat = __s::Flat {
             keys: &__STITCH_TABLE.keys,
-            occurrences: &__STITCH_TABLE.occurrences,
+            slots: &__STITCH_TABLE.slots,
         };
         const __STITCH_UNION: __s::Union = __STITCH_RAW.with_flat(&__STITCH_FLAT);
     };

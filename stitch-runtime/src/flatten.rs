@@ -75,13 +75,11 @@ pub mod kinds {
     ];
 }
 
-/// One key of a flattened union.
+/// One key of a flattened union, as the renderer and the guard see it.
 #[derive(Clone, Copy, Debug)]
 pub struct FlatKey {
     /// The key.
     pub name: &'static str,
-    /// Where its occurrences start in the table's occurrence list.
-    pub start: u32,
     /// How many operations declare it.
     pub count: u32,
     /// Whether every operation of the union requires it.
@@ -99,43 +97,88 @@ pub struct Occurrence {
     pub field: &'static Field,
 }
 
+/// A key as the table stores it: indices only. A table holds no pointer, so the constant
+/// holding it is cheap for the compiler to intern and validate (a table of references into
+/// the union's fields was revalidated through the whole union graph).
+#[derive(Clone, Copy, Debug)]
+pub struct TableKey {
+    /// Where its slots start.
+    pub start: u32,
+    /// How many operations declare it.
+    pub count: u32,
+    /// Whether every operation of the union requires it.
+    pub required: bool,
+    /// How it is advertised.
+    pub decision: Decision,
+}
+
+/// A merge decision without references (`Keep` keeps the first occurrence's node).
+#[derive(Clone, Copy, Debug)]
+pub enum Decision {
+    /// [`Merge::Keep`] of the first occurrence's node.
+    Keep,
+    /// [`Merge::StringEnum`].
+    StringEnum {
+        /// Whether `null` is accepted too.
+        nullable: bool,
+    },
+    /// [`Merge::Base`].
+    Base {
+        /// The JSON kinds.
+        kinds: u8,
+        /// Why the constraints were dropped.
+        reason: BaseReason,
+    },
+    /// [`Merge::Free`].
+    Free(FreeReason),
+}
+
+/// An occurrence as the table stores it: the operation's index and the field's index in it.
+#[derive(Clone, Copy, Debug)]
+pub struct Slot {
+    /// The operation's index in the union.
+    pub variant: u32,
+    /// The field's index in the operation's object.
+    pub field: u32,
+}
+
+impl Slot {
+    const fn resolve(self, union: &'static Union) -> Occurrence {
+        Occurrence {
+            variant: self.variant,
+            field: &union.variants[self.variant as usize].object.fields[self.field as usize],
+        }
+    }
+}
+
 /// A union's key table, as slices (what a [`Union`] refers to).
 #[derive(Clone, Copy, Debug)]
 pub struct Flat {
     /// Keys in order of first appearance.
-    pub keys: &'static [FlatKey],
-    /// Occurrences grouped by key, in operation order within each key.
-    pub occurrences: &'static [Occurrence],
+    pub keys: &'static [TableKey],
+    /// Slots grouped by key, in operation order within each key.
+    pub slots: &'static [Slot],
 }
 
 /// A union's key table with sizes known in constant evaluation.
 #[derive(Clone, Copy, Debug)]
 pub struct FlatTable<const KEYS: usize, const FIELDS: usize> {
     /// Keys in order of first appearance.
-    pub keys: [FlatKey; KEYS],
-    /// Occurrences grouped by key.
-    pub occurrences: [Occurrence; FIELDS],
+    pub keys: [TableKey; KEYS],
+    /// Slots grouped by key.
+    pub slots: [Slot; FIELDS],
 }
 
-const EMPTY_FIELD: Field = Field {
-    name: "",
-    aliases: &[],
-    node: &Node::OPAQUE,
-    required: false,
-    description: None,
-};
-
-const EMPTY_KEY: FlatKey = FlatKey {
-    name: "",
+const EMPTY_KEY: TableKey = TableKey {
     start: 0,
     count: 0,
     required: false,
-    merge: Merge::Free(FreeReason::Opaque),
+    decision: Decision::Free(FreeReason::Opaque),
 };
 
-const EMPTY_OCCURRENCE: Occurrence = Occurrence {
+const EMPTY_SLOT: Slot = Slot {
     variant: 0,
-    field: &EMPTY_FIELD,
+    field: 0,
 };
 
 /// The number of fields over all operations of a union.
@@ -216,7 +259,7 @@ pub const fn flat_table<const KEYS: usize, const FIELDS: usize, const SLOTS: usi
     let mut index = KeyIndex::<SLOTS>::new();
     let mut table = FlatTable {
         keys: [EMPTY_KEY; KEYS],
-        occurrences: [EMPTY_OCCURRENCE; FIELDS],
+        slots: [EMPTY_SLOT; FIELDS],
     };
     // Pass 1: count occurrences per key and how many operations require it.
     let mut required_by = [0u32; KEYS];
@@ -226,7 +269,6 @@ pub const fn flat_table<const KEYS: usize, const FIELDS: usize, const SLOTS: usi
         let mut f = 0;
         while f < fields.len() {
             let k = index.index_of(fields[f].name);
-            table.keys[k].name = fields[f].name;
             table.keys[k].count += 1;
             if fields[f].required {
                 required_by[k] += 1;
@@ -252,9 +294,9 @@ pub const fn flat_table<const KEYS: usize, const FIELDS: usize, const SLOTS: usi
         while f < fields.len() {
             let k = index.index_of(fields[f].name);
             let at = (table.keys[k].start + filled[k]) as usize;
-            table.occurrences[at] = Occurrence {
+            table.slots[at] = Slot {
                 variant: v as u32,
-                field: &fields[f],
+                field: f as u32,
             };
             filled[k] += 1;
             f += 1;
@@ -265,15 +307,18 @@ pub const fn flat_table<const KEYS: usize, const FIELDS: usize, const SLOTS: usi
     k = 0;
     while k < KEYS {
         let key = table.keys[k];
-        let set = CollisionSet::Listed(
-            table
-                .occurrences
-                .split_at(key.start as usize)
-                .1
-                .split_at(key.count as usize)
-                .0,
-        );
-        table.keys[k].merge = decide(set);
+        let slots = table
+            .slots
+            .split_at(key.start as usize)
+            .1
+            .split_at(key.count as usize)
+            .0;
+        table.keys[k].decision = match decide(CollisionSet::Listed { union, slots }) {
+            Merge::Keep(_) => Decision::Keep,
+            Merge::StringEnum { nullable } => Decision::StringEnum { nullable },
+            Merge::Base { kinds, reason } => Decision::Base { kinds, reason },
+            Merge::Free(reason) => Decision::Free(reason),
+        };
         k += 1;
     }
     table
@@ -283,7 +328,12 @@ pub const fn flat_table<const KEYS: usize, const FIELDS: usize, const SLOTS: usi
 #[derive(Clone, Copy, Debug)]
 pub enum CollisionSet<'a> {
     /// From a key table.
-    Listed(&'a [Occurrence]),
+    Listed {
+        /// The union.
+        union: &'static Union,
+        /// Its slots for the key.
+        slots: &'a [Slot],
+    },
     /// Found by walking a union's operations (unions without a table).
     Scanned {
         /// The union.
@@ -303,10 +353,10 @@ impl<'a> Members<'a> {
     /// The next operation declaring the key.
     pub const fn next(&mut self) -> Option<Occurrence> {
         match self.set {
-            CollisionSet::Listed(list) => {
-                if self.at < list.len() {
+            CollisionSet::Listed { union, slots } => {
+                if self.at < slots.len() {
                     self.at += 1;
-                    Some(list[self.at - 1])
+                    Some(slots[self.at - 1].resolve(union))
                 } else {
                     None
                 }
@@ -375,13 +425,26 @@ impl Keys {
             }
             let key = flat.keys[self.key];
             self.key += 1;
-            let list = flat
-                .occurrences
+            let slots = flat
+                .slots
                 .split_at(key.start as usize)
                 .1
                 .split_at(key.count as usize)
                 .0;
-            return Some((key, CollisionSet::Listed(list)));
+            let first = slots[0].resolve(union);
+            let merge = match key.decision {
+                Decision::Keep => Merge::Keep(first.field.node),
+                Decision::StringEnum { nullable } => Merge::StringEnum { nullable },
+                Decision::Base { kinds, reason } => Merge::Base { kinds, reason },
+                Decision::Free(reason) => Merge::Free(reason),
+            };
+            let resolved = FlatKey {
+                name: first.field.name,
+                count: key.count,
+                required: key.required,
+                merge,
+            };
+            return Some((resolved, CollisionSet::Listed { union, slots }));
         }
         while self.variant < union.variants.len() {
             let fields = union.variants[self.variant].object.fields;
@@ -413,7 +476,6 @@ impl Keys {
             }
             let key = FlatKey {
                 name,
-                start: 0,
                 count,
                 required: required_by as usize == union.variants.len(),
                 merge: decide(set),
@@ -659,11 +721,18 @@ mod tests {
         assert_eq!(total_fields(u), 5);
         assert_eq!(distinct_keys::<11>(u), 3);
         let table = flat_table::<3, 5, 11>(u);
-        let names: Vec<&str> = table.keys.iter().map(|k| k.name).collect();
+        let names: Vec<&str> = table
+            .keys
+            .iter()
+            .map(|k| table.slots[k.start as usize].resolve(u).field.name)
+            .collect();
         assert_eq!(names, ["b", "a", "c"]);
         assert_eq!(table.keys[0].count, 2);
-        let b_variants: Vec<u32> = table.occurrences[..2].iter().map(|o| o.variant).collect();
-        assert_eq!(b_variants, [0, 1]);
+        let b_slots: Vec<(u32, u32)> = table.slots[..2]
+            .iter()
+            .map(|s| (s.variant, s.field))
+            .collect();
+        assert_eq!(b_slots, [(0, 0), (1, 1)]);
     }
 
     #[test]
