@@ -10,11 +10,12 @@
 use crate::node::{Field, Hazard, Kind, Node, Union};
 use crate::text::{hash, str_eq};
 
-/// How a key's collision set is advertised.
+/// How a key's collision set is advertised. `Kept` is what `Keep` holds: the node itself, or
+/// nothing in a key table (see [`Decision`]).
 #[derive(Clone, Copy, Debug)]
-pub enum Merge {
+pub enum Merge<Kept = &'static Node> {
     /// Advertise this node as it is (one operation, or every operation agrees on the shape).
-    Keep(&'static Node),
+    Keep(Kept),
     /// One string `enum` of the union of every operation's values.
     StringEnum {
         /// Whether `null` is accepted too.
@@ -112,25 +113,32 @@ pub struct TableKey {
     pub decision: Decision,
 }
 
-/// A merge decision without references (`Keep` keeps the first occurrence's node).
-#[derive(Clone, Copy, Debug)]
-pub enum Decision {
-    /// [`Merge::Keep`] of the first occurrence's node.
-    Keep,
-    /// [`Merge::StringEnum`].
-    StringEnum {
-        /// Whether `null` is accepted too.
-        nullable: bool,
-    },
-    /// [`Merge::Base`].
-    Base {
-        /// The JSON kinds.
-        kinds: u8,
-        /// Why the constraints were dropped.
-        reason: BaseReason,
-    },
-    /// [`Merge::Free`].
-    Free(FreeReason),
+/// A merge decision as a key table stores it, without references: `Keep` keeps the first
+/// occurrence's node.
+pub type Decision = Merge<()>;
+
+impl Merge {
+    /// The decision without the node it keeps.
+    const fn decision(self) -> Decision {
+        match self {
+            Merge::Keep(_) => Merge::Keep(()),
+            Merge::StringEnum { nullable } => Merge::StringEnum { nullable },
+            Merge::Base { kinds, reason } => Merge::Base { kinds, reason },
+            Merge::Free(reason) => Merge::Free(reason),
+        }
+    }
+}
+
+impl Decision {
+    /// The decision with the node it keeps.
+    const fn keeping(self, node: &'static Node) -> Merge {
+        match self {
+            Merge::Keep(()) => Merge::Keep(node),
+            Merge::StringEnum { nullable } => Merge::StringEnum { nullable },
+            Merge::Base { kinds, reason } => Merge::Base { kinds, reason },
+            Merge::Free(reason) => Merge::Free(reason),
+        }
+    }
 }
 
 /// An occurrence as the table stores it: the operation's index and the field's index in it.
@@ -173,7 +181,7 @@ const EMPTY_KEY: TableKey = TableKey {
     start: 0,
     count: 0,
     required: false,
-    decision: Decision::Free(FreeReason::Opaque),
+    decision: Merge::Free(FreeReason::Opaque),
 };
 
 const EMPTY_SLOT: Slot = Slot {
@@ -313,12 +321,7 @@ pub const fn flat_table<const KEYS: usize, const FIELDS: usize, const SLOTS: usi
             .1
             .split_at(key.count as usize)
             .0;
-        table.keys[k].decision = match decide(CollisionSet::Listed { union, slots }) {
-            Merge::Keep(_) => Decision::Keep,
-            Merge::StringEnum { nullable } => Decision::StringEnum { nullable },
-            Merge::Base { kinds, reason } => Decision::Base { kinds, reason },
-            Merge::Free(reason) => Decision::Free(reason),
-        };
+        table.keys[k].decision = decide(CollisionSet::Listed { union, slots }).decision();
         k += 1;
     }
     table
@@ -432,12 +435,7 @@ impl Keys {
                 .split_at(key.count as usize)
                 .0;
             let first = slots[0].resolve(union);
-            let merge = match key.decision {
-                Decision::Keep => Merge::Keep(first.field.node),
-                Decision::StringEnum { nullable } => Merge::StringEnum { nullable },
-                Decision::Base { kinds, reason } => Merge::Base { kinds, reason },
-                Decision::Free(reason) => Merge::Free(reason),
-            };
+            let merge = key.decision.keeping(first.field.node);
             let resolved = FlatKey {
                 name: first.field.name,
                 count: key.count,
