@@ -103,14 +103,18 @@ impl<'a> Sink<'a> {
         self.len += 1;
     }
 
-    /// Raw text, written as is.
+    /// Raw text, written as is. Counting costs no loop; writing is one loop without calls
+    /// (constant evaluation interprets every call, so per-byte calls dominate rendering).
     pub const fn raw(&mut self, s: &str) {
         let bytes = s.as_bytes();
-        let mut i = 0;
-        while i < bytes.len() {
-            self.byte(bytes[i]);
-            i += 1;
+        if self.writing {
+            let mut i = 0;
+            while i < bytes.len() {
+                self.buf[self.len + i] = bytes[i];
+                i += 1;
+            }
         }
+        self.len += bytes.len();
     }
 
     /// An unsigned integer in decimal.
@@ -138,6 +142,15 @@ impl<'a> Sink<'a> {
         let mut i = 0;
         while i < bytes.len() {
             let b = bytes[i];
+            if b >= 0x20 && b != b'"' && b != b'\\' {
+                // The common case, without a call.
+                if self.writing {
+                    self.buf[self.len] = b;
+                }
+                self.len += 1;
+                i += 1;
+                continue;
+            }
             match b {
                 b'"' => self.raw("\\\""),
                 b'\\' => self.raw("\\\\"),
