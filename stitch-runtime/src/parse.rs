@@ -348,12 +348,20 @@ impl Checker {
             },
             Kind::Array(item, rules) => match value {
                 Value::Array(items) => {
-                    self.count(at, "min_items", rules.min_items, items.len(), |n| {
-                        format!("must have at least {n} item{}", plural(n))
-                    });
-                    self.count_max(at, "max_items", rules.max_items, items.len(), |n| {
-                        format!("must have at most {n} item{}", plural(n))
-                    });
+                    self.count(
+                        at,
+                        "min_items",
+                        rules.min_items.map(Limit::Min),
+                        items.len(),
+                        |n| format!("must have at least {n} item{}", plural(n)),
+                    );
+                    self.count(
+                        at,
+                        "max_items",
+                        rules.max_items.map(Limit::Max),
+                        items.len(),
+                        |n| format!("must have at most {n} item{}", plural(n)),
+                    );
                     if rules.unique_items {
                         self.unique(items, at);
                     }
@@ -547,12 +555,20 @@ impl Checker {
     }
 
     fn lengths(&mut self, rules: &StringRules, length: usize, at: &Path<'_>) {
-        self.count(at, "min_length", rules.min_length, length, |n| {
-            format!("must be at least {n} character{} long", plural(n))
-        });
-        self.count_max(at, "max_length", rules.max_length, length, |n| {
-            format!("must be at most {n} character{} long", plural(n))
-        });
+        self.count(
+            at,
+            "min_length",
+            rules.min_length.map(Limit::Min),
+            length,
+            |n| format!("must be at least {n} character{} long", plural(n)),
+        );
+        self.count(
+            at,
+            "max_length",
+            rules.max_length.map(Limit::Max),
+            length,
+            |n| format!("must be at most {n} character{} long", plural(n)),
+        );
     }
 
     fn pattern_and_format(&mut self, rules: &StringRules, text: &str, at: &Path<'_>) {
@@ -571,34 +587,22 @@ impl Checker {
         }
     }
 
+    /// A count against a limit: `Min` fails below it, `Max` above it.
     fn count(
         &mut self,
         at: &Path<'_>,
         code: &'static str,
-        min: Option<u64>,
+        limit: Option<Limit>,
         actual: usize,
         says: fn(u64) -> String,
     ) {
-        if let Some(min) = min
-            && (actual as u64) < min
-        {
-            let message = format!("{}, got {actual}", says(min));
-            self.issue(at, code, message);
-        }
-    }
-
-    fn count_max(
-        &mut self,
-        at: &Path<'_>,
-        code: &'static str,
-        max: Option<u64>,
-        actual: usize,
-        says: fn(u64) -> String,
-    ) {
-        if let Some(max) = max
-            && (actual as u64) > max
-        {
-            let message = format!("{}, got {actual}", says(max));
+        let (bound, broken) = match limit {
+            Some(Limit::Min(min)) => (min, (actual as u64) < min),
+            Some(Limit::Max(max)) => (max, (actual as u64) > max),
+            None => return,
+        };
+        if broken {
+            let message = format!("{}, got {actual}", says(bound));
             self.issue(at, code, message);
         }
     }
@@ -629,6 +633,13 @@ fn entry<'m>(map: &'m Map<String, Value>, key: &str) -> Option<&'m Value> {
     } else {
         map.get(key)
     }
+}
+
+/// A lower or upper limit on a count (items, characters).
+#[derive(Clone, Copy)]
+enum Limit {
+    Min(u64),
+    Max(u64),
 }
 
 /// Which fields of an object were present: a bit set, inline up to 64 fields.
