@@ -18,7 +18,7 @@ use proptest::prelude::*;
 use serde::Deserialize;
 use serde_json::Value;
 use stitch::__private as ir;
-use stitch::flatten::{Flat, distinct_keys, flat_table, total_fields};
+use stitch::flatten::{Flat, flat_table, key_indices, total_fields};
 use stitch::node::{Field, Kind, Node, Object, Union, Variant};
 use stitch::render::schema_string;
 use stitch::{Contract, Mode, Shape};
@@ -186,11 +186,17 @@ fn union_of(specs: &[OperationSpec], pool: &[&'static Node]) -> &'static Union {
 
 /// The same union with the key table generated code would build for it.
 fn with_table(union: &'static Union) -> &'static Union {
+    /// The most fields the generated unions have.
+    const MOST_FIELDS: usize = 8;
+    let fields = total_fields(union);
+    assert!(fields <= MOST_FIELDS);
+    let keys = key_indices::<MOST_FIELDS, 32>(union).keys;
     macro_rules! build {
         ($($keys:literal, $fields:literal);*) => {
-            match (distinct_keys::<32>(union), total_fields(union)) {
+            match (keys, fields) {
                 $(($keys, $fields) => {
-                    let table = Box::leak(Box::new(flat_table::<$keys, $fields, 32>(union)));
+                    let indices = key_indices::<$fields, 32>(union);
+                    let table = Box::leak(Box::new(flat_table::<$keys, $fields>(union, &indices)));
                     Flat { keys: &table.keys, slots: &table.slots }
                 })*
                 other => unreachable!("no table size for {other:?}"),

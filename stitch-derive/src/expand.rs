@@ -34,25 +34,38 @@ pub fn expand(contract: &Contract) -> TokenStream {
     let mut schema_fns = TokenStream::new();
     let mut inherent = TokenStream::new();
     if !generic {
-        let input_mode = if contract.flatten {
-            quote!(__s::Mode::Advertised)
+        let (input_len, input_exact) = if contract.flatten {
+            let shape = quote!(<#ident as __s::Shape>::SHAPE);
+            (
+                quote!(__s::schema_len(#shape, __s::Mode::Advertised)),
+                false,
+            )
         } else {
-            quote!(__s::Mode::Exact)
+            (quote!(__StitchLengths::EXACT), true)
         };
-        let input = render_const(ident, &input_mode);
-        let exact = render_const(ident, &quote!(__s::Mode::Exact));
+        // Each length is one constant (evaluated once); the texts are `rendered` calls, so
+        // the write pass runs only for a schema that is read (see `Rendered`).
+        let input_text =
+            quote!(__s::rendered::<#ident, { __StitchLengths::INPUT }, #input_exact>());
+        let exact_text = quote!(__s::rendered::<#ident, { __StitchLengths::EXACT }, true>());
         schema_fns = quote! {
-            fn input_schema() -> &'static str { Self::INPUT_SCHEMA }
-            fn exact_schema() -> &'static str { Self::EXACT_SCHEMA }
+            fn input_schema() -> &'static str { #input_text }
+            fn exact_schema() -> &'static str { #exact_text }
         };
         inherent = quote! {
+            struct __StitchLengths;
+            impl __StitchLengths {
+                const INPUT: usize = #input_len;
+                const EXACT: usize =
+                    __s::schema_len(<#ident as __s::Shape>::SHAPE, __s::Mode::Exact);
+            }
             impl #ident {
                 /// The advertised (flattened) JSON Schema of this contract's input, rendered at
                 /// compile time.
-                pub const INPUT_SCHEMA: &'static str = #input;
+                pub const INPUT_SCHEMA: &'static str = #input_text;
                 /// The exact JSON Schema of this contract's input (tagged unions as `oneOf`),
                 /// rendered at compile time.
-                pub const EXACT_SCHEMA: &'static str = #exact;
+                pub const EXACT_SCHEMA: &'static str = #exact_text;
             }
             // Evaluate the schema IR now, so an attribute that does not fit its field fails
             // the build even when nothing uses this type yet.
@@ -120,18 +133,6 @@ fn where_with_bounds(contract: &Contract, bound: TokenStream) -> syn::WhereClaus
         clause.predicates.push(syn::parse_quote!(#ident: #bound));
     }
     clause
-}
-
-fn render_const(ident: &syn::Ident, mode: &TokenStream) -> TokenStream {
-    quote! {{
-        const NODE: &'static __s::Node = <#ident as __s::Shape>::SHAPE;
-        const LEN: usize = __s::schema_len(NODE, #mode);
-        const BYTES: [u8; LEN] = __s::schema_bytes::<LEN>(NODE, #mode);
-        match ::core::str::from_utf8(&BYTES) {
-            Ok(text) => text,
-            Err(_) => panic!("stitch rendered invalid UTF-8"),
-        }
-    }}
 }
 
 fn option_str(text: Option<&String>) -> TokenStream {
@@ -214,9 +215,11 @@ fn union_shape(contract: &Contract, union: &Union, generic: bool) -> (TokenStrea
         const __STITCH_RAW: __s::Union = #raw;
         const __STITCH_FIELDS: usize = __s::total_fields(&__STITCH_RAW);
         const __STITCH_SLOTS: usize = __s::slots_for(__STITCH_FIELDS);
-        const __STITCH_KEYS: usize = __s::distinct_keys::<__STITCH_SLOTS>(&__STITCH_RAW);
+        const __STITCH_INDICES: __s::KeyIndices<__STITCH_FIELDS> =
+            __s::key_indices::<__STITCH_FIELDS, __STITCH_SLOTS>(&__STITCH_RAW);
+        const __STITCH_KEYS: usize = __STITCH_INDICES.keys;
         const __STITCH_TABLE: __s::FlatTable<__STITCH_KEYS, __STITCH_FIELDS> =
-            __s::flat_table::<__STITCH_KEYS, __STITCH_FIELDS, __STITCH_SLOTS>(&__STITCH_RAW);
+            __s::flat_table::<__STITCH_KEYS, __STITCH_FIELDS>(&__STITCH_RAW, &__STITCH_INDICES);
         const __STITCH_FLAT: __s::Flat = __s::Flat {
             keys: &__STITCH_TABLE.keys,
             slots: &__STITCH_TABLE.slots,

@@ -2,8 +2,8 @@
 //!
 //! A union's keys (in order of first appearance) and each key's *collision set* (the
 //! operations declaring it) are computed once per union: in constant evaluation into a
-//! [`FlatTable`] whose sizes the generated code names (`total_fields`, `distinct_keys`), with a
-//! hash table so the work stays linear in the number of fields. Generic unions cannot size an
+//! [`FlatTable`] whose sizes the generated code names (`total_fields`, then `key_indices`,
+//! the one pass that hashes each name), so the work stays linear in the number of fields. Generic unions cannot size an
 //! array by a generic constant, so they carry no table and [`Keys`] walks their variants
 //! directly; both paths feed the same [`decide`], so the rules exist once.
 
@@ -206,12 +206,15 @@ pub const fn slots_for(fields: usize) -> usize {
 }
 
 /// Assigns every field a key index, in order of first appearance, with an open-addressing
-/// hash table of `SLOTS` slots. Calls `on_field(key, is_new)` through the returned indices.
+/// hash table of `SLOTS` slots. It stores integers only: constant evaluation handles arrays
+/// of references (with their provenance) far more slowly than arrays of numbers.
 struct KeyIndex<const SLOTS: usize> {
     /// Slot → key index + 1 (0 is empty).
     slots: [u32; SLOTS],
-    /// Key index → a field with that name.
-    names: [&'static str; SLOTS],
+    /// Key index → its name's hash.
+    hashes: [u64; SLOTS],
+    /// Key index → the first field with that name, as (operation, field).
+    first: [(u32, u32); SLOTS],
     count: usize,
 }
 
@@ -219,68 +222,100 @@ impl<const SLOTS: usize> KeyIndex<SLOTS> {
     const fn new() -> Self {
         KeyIndex {
             slots: [0; SLOTS],
-            names: [""; SLOTS],
+            hashes: [0; SLOTS],
+            first: [(0, 0); SLOTS],
             count: 0,
         }
     }
 
-    /// The key index of `name`, adding it when new.
-    const fn index_of(&mut self, name: &'static str) -> usize {
-        let mut slot = (hash(name) % SLOTS as u64) as usize;
+    /// The key index of field `field` of operation `variant`, adding its name when new.
+    const fn index_of(&mut self, union: &Union, variant: usize, field: usize) -> usize {
+        let name = union.variants[variant].object.fields[field].name;
+        let hashed = hash(name);
+        let mut slot = (hashed % SLOTS as u64) as usize;
         loop {
-            let entry = self.slots[slot];
+            let entry = self.slots[slot] as usize;
             if entry == 0 {
-                self.slots[slot] = self.count as u32 + 1;
-                self.names[self.count] = name;
+                let key = self.count;
+                self.slots[slot] = key as u32 + 1;
+                self.hashes[key] = hashed;
+                self.first[key] = (variant as u32, field as u32);
                 self.count += 1;
-                return self.count - 1;
+                return key;
             }
-            if str_eq(self.names[entry as usize - 1], name) {
-                return entry as usize - 1;
+            let key = entry - 1;
+            if self.hashes[key] == hashed {
+                let (v, f) = self.first[key];
+                if str_eq(
+                    union.variants[v as usize].object.fields[f as usize].name,
+                    name,
+                ) {
+                    return key;
+                }
             }
             slot = (slot + 1) % SLOTS;
         }
     }
 }
 
-/// The number of distinct keys of a union (`SLOTS` = `slots_for(total_fields(union))`).
-pub const fn distinct_keys<const SLOTS: usize>(union: &Union) -> usize {
+/// Every field's key index (fields in operation order) and the number of distinct keys: the
+/// one pass that hashes names. The generated code sizes the key table by `keys`.
+#[derive(Clone, Copy, Debug)]
+pub struct KeyIndices<const FIELDS: usize> {
+    /// The key index of each field, in operation order.
+    pub of_field: [u32; FIELDS],
+    /// How many distinct keys the union has.
+    pub keys: usize,
+}
+
+/// The key indices of a union's fields (`SLOTS` = `slots_for(FIELDS)`).
+pub const fn key_indices<const FIELDS: usize, const SLOTS: usize>(
+    union: &Union,
+) -> KeyIndices<FIELDS> {
     let mut index = KeyIndex::<SLOTS>::new();
+    let mut of_field = [0u32; FIELDS];
+    let mut at = 0;
     let mut v = 0;
     while v < union.variants.len() {
-        let fields = union.variants[v].object.fields;
+        let count = union.variants[v].object.fields.len();
         let mut f = 0;
-        while f < fields.len() {
-            index.index_of(fields[f].name);
+        while f < count {
+            of_field[at] = index.index_of(union, v, f) as u32;
+            at += 1;
             f += 1;
         }
         v += 1;
     }
-    index.count
+    KeyIndices {
+        of_field,
+        keys: index.count,
+    }
 }
 
-/// Builds a union's key table: keys in order of first appearance, occurrences grouped by
-/// key, and every key's merge decided once.
-pub const fn flat_table<const KEYS: usize, const FIELDS: usize, const SLOTS: usize>(
+/// Builds a union's key table from its key indices: keys in order of first appearance,
+/// occurrences grouped by key, and every key's merge decided once.
+pub const fn flat_table<const KEYS: usize, const FIELDS: usize>(
     union: &'static Union,
+    indices: &KeyIndices<FIELDS>,
 ) -> FlatTable<KEYS, FIELDS> {
-    let mut index = KeyIndex::<SLOTS>::new();
     let mut table = FlatTable {
         keys: [EMPTY_KEY; KEYS],
         slots: [EMPTY_SLOT; FIELDS],
     };
     // Pass 1: count occurrences per key and how many operations require it.
     let mut required_by = [0u32; KEYS];
+    let mut at = 0;
     let mut v = 0;
     while v < union.variants.len() {
         let fields = union.variants[v].object.fields;
         let mut f = 0;
         while f < fields.len() {
-            let k = index.index_of(fields[f].name);
+            let k = indices.of_field[at] as usize;
             table.keys[k].count += 1;
             if fields[f].required {
                 required_by[k] += 1;
             }
+            at += 1;
             f += 1;
         }
         v += 1;
@@ -295,18 +330,20 @@ pub const fn flat_table<const KEYS: usize, const FIELDS: usize, const SLOTS: usi
         k += 1;
     }
     let mut filled = [0u32; KEYS];
+    at = 0;
     v = 0;
     while v < union.variants.len() {
-        let fields = union.variants[v].object.fields;
+        let count = union.variants[v].object.fields.len();
         let mut f = 0;
-        while f < fields.len() {
-            let k = index.index_of(fields[f].name);
-            let at = (table.keys[k].start + filled[k]) as usize;
-            table.slots[at] = Slot {
+        while f < count {
+            let k = indices.of_field[at] as usize;
+            let slot = (table.keys[k].start + filled[k]) as usize;
+            table.slots[slot] = Slot {
                 variant: v as u32,
                 field: f as u32,
             };
             filled[k] += 1;
+            at += 1;
             f += 1;
         }
         v += 1;
@@ -701,10 +738,12 @@ mod tests {
 
     #[test]
     fn the_key_index_finds_every_key_once_despite_hash_collisions() {
-        // Three slots for many keys: every probe sequence wraps and collides.
-        let mut index = KeyIndex::<7>::new();
+        // Seven slots for six keys: probe sequences wrap and collide.
+        let int = <i64 as Shape>::SHAPE;
         let names = ["a", "b", "c", "a", "d", "b", "e", "f"];
-        let got: Vec<usize> = names.iter().map(|n| index.index_of(n)).collect();
+        let u = union(vec![names.iter().map(|name| (*name, int)).collect()]);
+        let mut index = KeyIndex::<7>::new();
+        let got: Vec<usize> = (0..names.len()).map(|f| index.index_of(u, 0, f)).collect();
         assert_eq!(got, [0, 1, 2, 0, 3, 1, 4, 5]);
     }
 
@@ -717,8 +756,10 @@ mod tests {
             vec![("c", int), ("a", int)],
         ]);
         assert_eq!(total_fields(u), 5);
-        assert_eq!(distinct_keys::<11>(u), 3);
-        let table = flat_table::<3, 5, 11>(u);
+        let indices = key_indices::<5, 11>(u);
+        assert_eq!(indices.of_field, [0, 1, 0, 2, 1]);
+        assert_eq!(indices.keys, 3);
+        let table = flat_table::<3, 5>(u, &indices);
         let names: Vec<&str> = table
             .keys
             .iter()

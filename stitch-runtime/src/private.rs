@@ -2,13 +2,15 @@
 //! fail constant evaluation (a compile error at the attribute's span) when an attribute does
 //! not fit the field's type. Not a public API.
 
-pub use crate::flatten::{Flat, FlatTable, distinct_keys, flat_table, slots_for, total_fields};
+pub use crate::flatten::{
+    Flat, FlatTable, KeyIndices, flat_table, key_indices, slots_for, total_fields,
+};
 pub use crate::guard::validate_mcp_schemas;
 pub use crate::node::{
     ArrayRules, Bound, Field, Hazard, Kind, Node, NumberRules, Object, StringRules, Union, Variant,
     checks,
 };
-pub use crate::render::{Mode, schema_bytes, schema_len, schema_string};
+pub use crate::render::{Mode, rendered, schema_len, schema_string};
 pub use crate::text::Message;
 pub use crate::{Contract, Tool};
 

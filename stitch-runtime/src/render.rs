@@ -6,7 +6,10 @@
 //! one (every tagged union flattened into one object by the rules of [`crate::flatten`]).
 
 use crate::flatten::{CollisionSet, FlatKey, Keys, Merge, kinds};
+use core::marker::PhantomData;
+
 use crate::node::{ArrayRules, Bound, Kind, Node, NumberRules, Object, StringRules, Union};
+use crate::shape::Shape;
 use crate::text::{Sink, str_eq, summary};
 
 /// Which schema to render.
@@ -16,6 +19,13 @@ pub enum Mode {
     Exact,
     /// Tagged unions flattened into one object (what a model is shown).
     Advertised,
+}
+
+impl Mode {
+    /// `Exact` when `exact`, else `Advertised`.
+    pub const fn exact_if(exact: bool) -> Mode {
+        if exact { Mode::Exact } else { Mode::Advertised }
+    }
 }
 
 /// The length in bytes of a node's schema.
@@ -30,7 +40,33 @@ pub const fn schema_bytes<const LEN: usize>(node: &'static Node, mode: Mode) -> 
     let mut buf = [0u8; LEN];
     let mut sink = Sink::writer(&mut buf);
     write_schema(&mut sink, node, mode);
+    assert!(
+        sink.len() == LEN,
+        "stitch: the schema length does not match its count"
+    );
     buf
+}
+
+/// The schema text of a non-generic contract, rendered in constant evaluation: `LEN` is the
+/// [`schema_len`] of `T::SHAPE` in the mode (`EXACT` or advertised).
+///
+/// The derive names each length once, as a constant, and reads the text through
+/// [`rendered`]. Rustc evaluates a constant that a body names whether or not anything uses
+/// it, but not a `const fn` call inside another constant; so only the count pass is paid
+/// for a schema that a crate never reads, and the write pass where it is read.
+pub struct Rendered<T: ?Sized, const LEN: usize, const EXACT: bool>(PhantomData<T>);
+
+impl<T: Shape + ?Sized, const LEN: usize, const EXACT: bool> Rendered<T, LEN, EXACT> {
+    const BYTES: [u8; LEN] = schema_bytes::<LEN>(T::SHAPE, Mode::exact_if(EXACT));
+    const TEXT: &'static str = match core::str::from_utf8(&Self::BYTES) {
+        Ok(text) => text,
+        Err(_) => panic!("stitch rendered invalid UTF-8"),
+    };
+}
+
+/// The text of [`Rendered`]; evaluated where a constant or the program reads it.
+pub const fn rendered<T: Shape + ?Sized, const LEN: usize, const EXACT: bool>() -> &'static str {
+    Rendered::<T, LEN, EXACT>::TEXT
 }
 
 /// A node's schema as a `String` (for generic contracts, at run time).
@@ -68,18 +104,23 @@ impl<'a> Description<'a> {
         Description { own, hint: None }
     }
 
-    const fn is_some(&self) -> bool {
-        self.own.is_some() || self.hint.is_some()
+    const fn is_none(&self) -> bool {
+        matches!(
+            self,
+            Description {
+                own: None,
+                hint: None
+            }
+        )
     }
 }
 
 /// Writes `"description":"..."` when there is one, then a comma if something follows.
 const fn write_description(sink: &mut Sink<'_>, description: Description<'_>, more: bool) {
-    if !description.is_some() {
+    if description.is_none() {
         return;
     }
-    sink.key("description");
-    sink.byte(b'"');
+    sink.raw("\"description\":\"");
     if let Some(own) = description.own {
         sink.escaped(own);
     }
@@ -121,13 +162,30 @@ const fn write_description(sink: &mut Sink<'_>, description: Description<'_>, mo
     }
 }
 
-/// Writes `"type":"x"` or `"type":["x","y"]` for a set of kind bits.
-const fn write_type(sink: &mut Sink<'_>, kind_bits: u8) {
-    sink.key("type");
-    let single = kind_bits.count_ones() == 1;
-    if !single {
-        sink.byte(b'[');
+/// Writes `"type":"x"` or `"type":["x","y"]` for a set of kind bits (and `null` when
+/// `nullable`).
+const fn write_type(sink: &mut Sink<'_>, kind_bits: u8, nullable: bool) {
+    let kind_bits = if nullable {
+        kind_bits | kinds::NULL
+    } else {
+        kind_bits
+    };
+    // One kind, the common case, is one copy.
+    let single = match kind_bits {
+        kinds::STRING => Some("\"type\":\"string\""),
+        kinds::NUMBER => Some("\"type\":\"number\""),
+        kinds::INTEGER => Some("\"type\":\"integer\""),
+        kinds::BOOLEAN => Some("\"type\":\"boolean\""),
+        kinds::OBJECT => Some("\"type\":\"object\""),
+        kinds::ARRAY => Some("\"type\":\"array\""),
+        kinds::NULL => Some("\"type\":\"null\""),
+        _ => None,
+    };
+    if let Some(text) = single {
+        sink.raw(text);
+        return;
     }
+    sink.raw("\"type\":[");
     let mut bit = 0;
     let mut first = true;
     while bit < kinds::NAMES.len() {
@@ -140,61 +198,63 @@ const fn write_type(sink: &mut Sink<'_>, kind_bits: u8) {
         }
         bit += 1;
     }
-    if !single {
-        sink.byte(b']');
-    }
+    sink.byte(b']');
 }
 
-const fn with_null(kind_bits: u8, nullable: bool) -> u8 {
-    if nullable {
-        kind_bits | kinds::NULL
-    } else {
-        kind_bits
-    }
-}
+// The keyword writers take their key already quoted (`,"minimum":`): keywords never need
+// escaping, so writing them is one copy.
 
 const fn write_bound(sink: &mut Sink<'_>, key: &str, bound: Option<Bound>) {
     if let Some(bound) = bound {
-        sink.byte(b',');
-        sink.key(key);
+        sink.raw(key);
         sink.raw(bound.text);
     }
 }
 
 const fn write_count(sink: &mut Sink<'_>, key: &str, count: Option<u64>) {
     if let Some(count) = count {
-        sink.byte(b',');
-        sink.key(key);
+        sink.raw(key);
         sink.uint(count);
     }
 }
 
 const fn write_text(sink: &mut Sink<'_>, key: &str, text: Option<&str>) {
     if let Some(text) = text {
-        sink.byte(b',');
-        sink.key(key);
+        sink.raw(key);
         sink.string(text);
     }
 }
 
 const fn write_number_rules(sink: &mut Sink<'_>, rules: &NumberRules) {
-    write_bound(sink, "minimum", rules.minimum);
-    write_bound(sink, "maximum", rules.maximum);
-    write_bound(sink, "exclusiveMinimum", rules.exclusive_minimum);
-    write_bound(sink, "exclusiveMaximum", rules.exclusive_maximum);
-    write_bound(sink, "multipleOf", rules.multiple_of);
+    if matches!(
+        rules,
+        NumberRules {
+            minimum: None,
+            maximum: None,
+            exclusive_minimum: None,
+            exclusive_maximum: None,
+            multiple_of: None,
+        }
+    ) {
+        return;
+    }
+    write_bound(sink, ",\"minimum\":", rules.minimum);
+    write_bound(sink, ",\"maximum\":", rules.maximum);
+    write_bound(sink, ",\"exclusiveMinimum\":", rules.exclusive_minimum);
+    write_bound(sink, ",\"exclusiveMaximum\":", rules.exclusive_maximum);
+    write_bound(sink, ",\"multipleOf\":", rules.multiple_of);
 }
 
 const fn write_string_rules(sink: &mut Sink<'_>, rules: &StringRules) {
-    write_count(sink, "minLength", rules.min_length);
-    write_count(sink, "maxLength", rules.max_length);
-    write_text(sink, "pattern", rules.pattern);
-    write_text(sink, "format", rules.format);
+    write_count(sink, ",\"minLength\":", rules.min_length);
+    write_count(sink, ",\"maxLength\":", rules.max_length);
+    write_text(sink, ",\"pattern\":", rules.pattern);
+    write_text(sink, ",\"format\":", rules.format);
 }
 
 const fn write_array_rules(sink: &mut Sink<'_>, rules: &ArrayRules) {
-    write_count(sink, "minItems", rules.min_items);
-    write_count(sink, "maxItems", rules.max_items);
+    write_count(sink, ",\"minItems\":", rules.min_items);
+    write_count(sink, ",\"maxItems\":", rules.max_items);
     if rules.unique_items {
         sink.raw(",\"uniqueItems\":true");
     }
@@ -206,21 +266,21 @@ const fn write_node(sink: &mut Sink<'_>, node: &'static Node, mode: Mode, desc: 
     let has_body = !matches!(node.kind, Kind::Opaque);
     write_description(sink, desc, has_body);
     match node.kind {
-        Kind::Boolean => write_type(sink, with_null(kinds::BOOLEAN, node.nullable)),
+        Kind::Boolean => write_type(sink, kinds::BOOLEAN, node.nullable),
         Kind::Integer(rules) => {
-            write_type(sink, with_null(kinds::INTEGER, node.nullable));
+            write_type(sink, kinds::INTEGER, node.nullable);
             write_number_rules(sink, &rules);
         }
         Kind::Number(rules) => {
-            write_type(sink, with_null(kinds::NUMBER, node.nullable));
+            write_type(sink, kinds::NUMBER, node.nullable);
             write_number_rules(sink, &rules);
         }
         Kind::String(rules) => {
-            write_type(sink, with_null(kinds::STRING, node.nullable));
+            write_type(sink, kinds::STRING, node.nullable);
             write_string_rules(sink, &rules);
         }
         Kind::StringEnum(values) => {
-            write_type(sink, with_null(kinds::STRING, node.nullable));
+            write_type(sink, kinds::STRING, node.nullable);
             sink.raw(",\"enum\":[");
             let mut i = 0;
             while i < values.len() {
@@ -236,25 +296,25 @@ const fn write_node(sink: &mut Sink<'_>, node: &'static Node, mode: Mode, desc: 
             sink.byte(b']');
         }
         Kind::Array(item, rules) => {
-            write_type(sink, with_null(kinds::ARRAY, node.nullable));
+            write_type(sink, kinds::ARRAY, node.nullable);
             sink.raw(",\"items\":");
             write_schema(sink, item, mode);
             write_array_rules(sink, &rules);
         }
         Kind::Map(value) => {
-            write_type(sink, with_null(kinds::OBJECT, node.nullable));
+            write_type(sink, kinds::OBJECT, node.nullable);
             sink.raw(",\"additionalProperties\":");
             write_schema(sink, value, mode);
         }
         Kind::Object(object) => {
-            write_type(sink, with_null(kinds::OBJECT, node.nullable));
+            write_type(sink, kinds::OBJECT, node.nullable);
             write_object_body(sink, object, None, mode);
         }
         Kind::Union(union) => match mode {
             Mode::Exact => write_one_of(sink, union, node.nullable),
             Mode::Advertised => write_flat(sink, union, node.nullable),
         },
-        Kind::Any => write_type(sink, kinds::ANY),
+        Kind::Any => write_type(sink, kinds::ANY, false),
         Kind::Opaque => {}
     }
     sink.byte(b'}');
@@ -326,7 +386,7 @@ const fn write_one_of(sink: &mut Sink<'_>, union: &'static Union, nullable: bool
         let variant = &union.variants[v];
         sink.byte(b'{');
         write_description(sink, Description::own(variant.description), true);
-        write_type(sink, kinds::OBJECT);
+        write_type(sink, kinds::OBJECT, false);
         write_object_body(
             sink,
             variant.object,
@@ -348,7 +408,7 @@ const fn write_one_of(sink: &mut Sink<'_>, union: &'static Union, nullable: bool
 
 /// The advertised schema of a union: one object, tag first, every key merged.
 const fn write_flat(sink: &mut Sink<'_>, union: &'static Union, nullable: bool) {
-    write_type(sink, with_null(kinds::OBJECT, nullable));
+    write_type(sink, kinds::OBJECT, nullable);
     sink.raw(",\"properties\":{");
     sink.key(union.tag);
     sink.raw("{\"description\":\"");
@@ -449,7 +509,7 @@ const fn write_key(
         Merge::StringEnum { nullable } => {
             sink.byte(b'{');
             write_description(sink, description, true);
-            write_type(sink, with_null(kinds::STRING, nullable));
+            write_type(sink, kinds::STRING, nullable);
             sink.raw(",\"enum\":[");
             write_enum_union(sink, set);
             if nullable {
@@ -462,7 +522,7 @@ const fn write_key(
         } => {
             sink.byte(b'{');
             write_description(sink, description, true);
-            write_type(sink, kind_bits);
+            write_type(sink, kind_bits, false);
             let without_null = kind_bits & !kinds::NULL;
             if without_null == kinds::OBJECT {
                 sink.raw(",\"additionalProperties\":{}");
