@@ -459,3 +459,51 @@ fn the_guards_agree_on_every_contract_here() {
         ThroughAnotherPath::TOOL,
     ]);
 }
+
+/// Names that need a JSON escape: the derive marks them, the renderer escapes them in every
+/// place a name appears (keys, `required`, the tag's enum, the hints), and plain names are
+/// copied as they are.
+#[derive(Debug, Deserialize, stitch::Contract)]
+#[serde(tag = "op")]
+#[allow(dead_code)]
+enum Quoted {
+    #[serde(rename = "say \"hi\"")]
+    Say {
+        #[serde(rename = "back\\slash")]
+        text: String,
+        plain: Option<i64>,
+    },
+    Other {
+        plain: Option<i64>,
+    },
+}
+
+#[test]
+fn names_that_need_escapes_are_escaped_everywhere() {
+    let stitch::node::Kind::Union(union) = Quoted::SHAPE.kind else {
+        panic!("a union")
+    };
+    let say = &union.variants[0];
+    assert!(!say.plain && union.variants[1].plain);
+    let fields = say.object.fields;
+    assert!(!fields[0].plain && fields[1].plain);
+
+    let advertised = json(Quoted::INPUT_SCHEMA);
+    let key = &advertised["properties"]["back\\slash"];
+    assert_eq!(key["type"], "string");
+    assert_eq!(
+        key["description"],
+        "Required if op = say \"hi\"",
+        "the hint names the operation"
+    );
+    assert_eq!(
+        advertised["properties"]["op"]["enum"],
+        json!(["say \"hi\"", "Other"])
+    );
+    let exact = json(Quoted::EXACT_SCHEMA);
+    let operation = &exact["oneOf"][0];
+    assert_eq!(operation["properties"]["op"]["enum"], json!(["say \"hi\""]));
+    assert_eq!(operation["required"], json!(["op", "back\\slash"]));
+    let parsed = Quoted::parse(json!({"op": "say \"hi\"", "back\\slash": "x"}));
+    assert!(matches!(parsed, Ok(Quoted::Say { .. })), "{parsed:?}");
+}

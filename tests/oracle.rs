@@ -169,16 +169,16 @@ fn union_of(specs: &[OperationSpec], pool: &[&'static Node]) -> &'static Union {
             if let Some(y) = y {
                 fields.push(Field::new("y", pool[*y], false, Some("the y")));
             }
-            Variant {
-                name: Box::leak(format!("v{i}").into_boxed_str()),
-                aliases: &[],
-                description: None,
-                object: Box::leak(Box::new(Object {
+            Variant::new(
+                Box::leak(format!("v{i}").into_boxed_str()),
+                &[],
+                None,
+                Box::leak(Box::new(Object {
                     fields: fields.leak(),
                     deny_unknown: false,
                     description: None,
                 })),
-            }
+            )
         })
         .collect();
     Box::leak(Box::new(Union::new("op", variants.leak(), None)))

@@ -135,6 +135,12 @@ fn where_with_bounds(contract: &Contract, bound: TokenStream) -> syn::WhereClaus
     clause
 }
 
+/// Whether a name needs no JSON escape: decided here, natively, so that constant evaluation
+/// does not scan every name (the test is `stitch_runtime::text::is_plain`'s).
+fn is_plain(name: &str) -> bool {
+    !name.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\')
+}
+
 fn option_str(text: Option<&String>) -> TokenStream {
     match text {
         Some(text) => quote!(::core::option::Option::Some(#text)),
@@ -247,14 +253,8 @@ fn variant_expr(contract: &Contract, variant: &Variant) -> TokenStream {
                 __s::newtype_object(<#ty as #krate::Shape>::SHAPE, #name))
         }
     };
-    quote! {
-        __s::Variant {
-            name: #name,
-            aliases: &[#(#aliases),*],
-            description: #description,
-            object: #object,
-        }
-    }
+    let plain = is_plain(name);
+    quote!(__s::Variant::declared(#name, #plain, &[#(#aliases),*], #description, #object))
 }
 
 fn object_expr(contract: &Contract, object: &Object, description: Option<&String>) -> TokenStream {
@@ -263,7 +263,9 @@ fn object_expr(contract: &Contract, object: &Object, description: Option<&String
         let wire = &field.wire;
         let has_default = field.has_default;
         let description = option_str(field.description.as_ref());
-        let mut expr = quote!(__s::Field::new(#wire, #node, #has_default, #description));
+        let plain = is_plain(wire);
+        let mut expr =
+            quote!(__s::Field::declared(#wire, #plain, #node, #has_default, #description));
         if !field.aliases.is_empty() {
             let aliases = &field.aliases;
             expr = quote!(#expr.with_aliases(&[#(#aliases),*]));
@@ -512,5 +514,8 @@ fn refines_expr(contract: &Contract) -> TokenStream {
             }
         }
     }
+    // A type named by many fields is asked once (big contracts repeat a few types).
+    let mut seen = std::collections::HashSet::new();
+    parts.retain(|part| seen.insert(part.to_string()));
     quote!(#(#parts)||*)
 }

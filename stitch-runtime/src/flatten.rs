@@ -81,6 +81,8 @@ pub mod kinds {
 pub struct FlatKey {
     /// The key.
     pub name: &'static str,
+    /// Whether the key needs no JSON escape (see [`crate::node::Field::plain`]).
+    pub plain: bool,
     /// How many operations declare it.
     pub count: u32,
     /// Whether every operation of the union requires it.
@@ -475,6 +477,7 @@ impl Keys {
             let merge = key.decision.keeping(first.field.node);
             let resolved = FlatKey {
                 name: first.field.name,
+                plain: first.field.plain,
                 count: key.count,
                 required: key.required,
                 merge,
@@ -511,6 +514,7 @@ impl Keys {
             }
             let key = FlatKey {
                 name,
+                plain: fields[self.field - 1].plain,
                 count,
                 required: required_by as usize == union.variants.len(),
                 merge: decide(set),
@@ -718,19 +722,21 @@ mod tests {
         let variants: Vec<Variant> = fields
             .into_iter()
             .enumerate()
-            .map(|(i, fields)| Variant {
-                name: Box::leak(format!("v{i}").into_boxed_str()),
-                aliases: &[],
-                description: None,
-                object: leak(Object {
-                    fields: fields
-                        .into_iter()
-                        .map(|(name, node)| Field::new(name, node, false, None))
-                        .collect::<Vec<_>>()
-                        .leak(),
-                    deny_unknown: false,
-                    description: None,
-                }),
+            .map(|(i, fields)| {
+                Variant::new(
+                    Box::leak(format!("v{i}").into_boxed_str()),
+                    &[],
+                    None,
+                    leak(Object {
+                        fields: fields
+                            .into_iter()
+                            .map(|(name, node)| Field::new(name, node, false, None))
+                            .collect::<Vec<_>>()
+                            .leak(),
+                        deny_unknown: false,
+                        description: None,
+                    }),
+                )
             })
             .collect();
         leak(Union::new("op", variants.leak(), None))

@@ -5,6 +5,8 @@
 //! Nodes hold only `&'static` references, which lets `Shape::SHAPE` compose across crates in
 //! constant evaluation.
 
+use crate::text::is_plain;
+
 /// A numeric bound as the user wrote it: its JSON text (rendered verbatim) and its value.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Bound {
@@ -242,6 +244,9 @@ pub struct Field {
     pub required: bool,
     /// The description (`description = "..."` or the doc comment).
     pub description: Option<&'static str>,
+    /// Whether the name needs no JSON escape: then rendering copies it instead of scanning
+    /// it byte by byte (constant evaluation pays for every byte it looks at).
+    pub plain: bool,
 }
 
 impl Field {
@@ -252,12 +257,25 @@ impl Field {
         has_default: bool,
         description: Option<&'static str>,
     ) -> Field {
+        Field::declared(name, is_plain(name), node, has_default, description)
+    }
+
+    /// A field as the derive declares it: whether the name is [`plain`](Field::plain) was
+    /// decided at expansion, so constant evaluation does not scan the name.
+    pub const fn declared(
+        name: &'static str,
+        plain: bool,
+        node: &'static Node,
+        has_default: bool,
+        description: Option<&'static str>,
+    ) -> Field {
         Field {
             name,
             aliases: &[],
             node,
             required: !node.nullable && !has_default,
             description,
+            plain,
         }
     }
 
@@ -310,6 +328,37 @@ pub struct Variant {
     pub description: Option<&'static str>,
     /// The operation's fields (a struct variant, a newtype of a struct, or empty for a unit).
     pub object: &'static Object,
+    /// Whether the name needs no JSON escape (see [`Field::plain`]).
+    pub plain: bool,
+}
+
+impl Variant {
+    /// An operation.
+    pub const fn new(
+        name: &'static str,
+        aliases: &'static [&'static str],
+        description: Option<&'static str>,
+        object: &'static Object,
+    ) -> Variant {
+        Variant::declared(name, is_plain(name), aliases, description, object)
+    }
+
+    /// An operation as the derive declares it (see [`Field::declared`]).
+    pub const fn declared(
+        name: &'static str,
+        plain: bool,
+        aliases: &'static [&'static str],
+        description: Option<&'static str>,
+        object: &'static Object,
+    ) -> Variant {
+        Variant {
+            name,
+            aliases,
+            description,
+            object,
+            plain,
+        }
+    }
 }
 
 /// An internally tagged union: the tag names the operation, the operation's fields sit

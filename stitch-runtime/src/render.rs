@@ -8,7 +8,9 @@
 use crate::flatten::{CollisionSet, FlatKey, Keys, Merge, kinds};
 use core::marker::PhantomData;
 
-use crate::node::{ArrayRules, Bound, Kind, Node, NumberRules, Object, StringRules, Union};
+use crate::node::{
+    ArrayRules, Bound, Kind, Node, NumberRules, Object, StringRules, Union, Variant,
+};
 use crate::shape::Shape;
 use crate::text::{Sink, str_eq, summary};
 
@@ -153,7 +155,8 @@ const fn write_description(sink: &mut Sink<'_>, description: Description<'_>, mo
                 sink.raw(" | ");
             }
             first = false;
-            sink.escaped(union.variants[occurrence.variant as usize].name);
+            let variant = &union.variants[occurrence.variant as usize];
+            sink.name_inside(variant.name, variant.plain);
         }
     }
     sink.byte(b'"');
@@ -325,15 +328,15 @@ const fn write_node(sink: &mut Sink<'_>, node: &'static Node, mode: Mode, desc: 
 const fn write_object_body(
     sink: &mut Sink<'_>,
     object: &'static Object,
-    tag: Option<(&str, &str)>,
+    tag: Option<(&str, &Variant)>,
     mode: Mode,
 ) {
     sink.raw(",\"properties\":{");
     let mut first = true;
-    if let Some((tag, value)) = tag {
+    if let Some((tag, variant)) = tag {
         sink.key(tag);
         sink.raw("{\"type\":\"string\",\"enum\":[");
-        sink.string(value);
+        sink.name(variant.name, variant.plain);
         sink.raw("]}");
         first = false;
     }
@@ -344,7 +347,8 @@ const fn write_object_body(
             sink.byte(b',');
         }
         first = false;
-        sink.key(field.name);
+        sink.name(field.name, field.plain);
+        sink.byte(b':');
         let own = match field.description {
             Some(text) => Some(text),
             None => own_description(field.node),
@@ -365,7 +369,7 @@ const fn write_object_body(
                 sink.byte(b',');
             }
             first = false;
-            sink.string(object.fields[i].name);
+            sink.name(object.fields[i].name, object.fields[i].plain);
         }
         i += 1;
     }
@@ -390,7 +394,7 @@ const fn write_one_of(sink: &mut Sink<'_>, union: &'static Union, nullable: bool
         write_object_body(
             sink,
             variant.object,
-            Some((union.tag, variant.name)),
+            Some((union.tag, variant)),
             Mode::Exact,
         );
         sink.byte(b'}');
@@ -419,14 +423,15 @@ const fn write_flat(sink: &mut Sink<'_>, union: &'static Union, nullable: bool) 
         if v > 0 {
             sink.byte(b',');
         }
-        sink.string(union.variants[v].name);
+        sink.name(union.variants[v].name, union.variants[v].plain);
         v += 1;
     }
     sink.raw("]}");
     let mut keys = Keys::of(union);
     while let Some((key, set)) = keys.next() {
         sink.byte(b',');
-        sink.key(key.name);
+        sink.name(key.name, key.plain);
+        sink.byte(b':');
         write_key(sink, union, &key, set);
     }
     sink.raw("},\"required\":[");
@@ -435,7 +440,7 @@ const fn write_flat(sink: &mut Sink<'_>, union: &'static Union, nullable: bool) 
     while let Some((key, _)) = keys.next() {
         if key.required {
             sink.byte(b',');
-            sink.string(key.name);
+            sink.name(key.name, key.plain);
         }
     }
     sink.byte(b']');
@@ -453,7 +458,7 @@ const fn write_operations_summary(sink: &mut Sink<'_>, union: &Union) {
             sink.raw("; ");
         }
         let variant = &union.variants[v];
-        sink.escaped(variant.name);
+        sink.name_inside(variant.name, variant.plain);
         if let Some(doc) = variant.description {
             sink.raw(" \u{2014} ");
             sink.escaped(summary(doc));

@@ -30,6 +30,23 @@ const fn bytes_eq(a: &[u8], b: &[u8]) -> bool {
     true
 }
 
+/// Whether a text needs no JSON escape (checked once per name, so that rendering, which
+/// runs three times per contract, can copy the name instead of scanning it).
+pub const fn is_plain(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        // The same test as in `Sink::escaped`; written out, since a call per byte is what
+        // constant evaluation is slowest at.
+        let b = bytes[i];
+        if b < 0x20 || b == b'"' || b == b'\\' {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
 /// FNV-1a hash of a string, for the key tables built in constant evaluation.
 pub const fn hash(s: &str) -> u64 {
     let bytes = s.as_bytes();
@@ -144,7 +161,7 @@ impl<'a> Sink<'a> {
         while i < bytes.len() {
             let b = bytes[i];
             if b >= 0x20 && b != b'"' && b != b'\\' {
-                // The common case, without a call.
+                // The common case, without a call (see `is_plain`).
                 if self.writing {
                     self.buf[self.len] = b;
                 }
@@ -174,6 +191,22 @@ impl<'a> Sink<'a> {
         self.byte(b'"');
         self.escaped(s);
         self.byte(b'"');
+    }
+
+    /// A name as a JSON string: copied when `plain` ([`is_plain`]), else escaped.
+    pub const fn name(&mut self, name: &str, plain: bool) {
+        self.byte(b'"');
+        self.name_inside(name, plain);
+        self.byte(b'"');
+    }
+
+    /// A name inside a JSON string (in a description): copied when `plain`, else escaped.
+    pub const fn name_inside(&mut self, name: &str, plain: bool) {
+        if plain {
+            self.raw(name);
+        } else {
+            self.escaped(name);
+        }
     }
 
     /// A JSON object key and its colon: `"key":`.
