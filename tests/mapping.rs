@@ -492,8 +492,7 @@ fn names_that_need_escapes_are_escaped_everywhere() {
     let key = &advertised["properties"]["back\\slash"];
     assert_eq!(key["type"], "string");
     assert_eq!(
-        key["description"],
-        "Required if op = say \"hi\"",
+        key["description"], "Required if op = say \"hi\"",
         "the hint names the operation"
     );
     assert_eq!(

@@ -4,10 +4,17 @@
 //! gives the `&'static str` consts of a contract. The same routine renders generic contracts
 //! at run time. Two modes: the *exact* schema (tagged unions as `oneOf`) and the *advertised*
 //! one (every tagged union flattened into one object by the rules of [`crate::flatten`]).
+//!
+//! Constant evaluation interprets every statement (about a microsecond each), so the writers
+//! avoid calls and byte loops where they can: keywords are copied whole, names the derive
+//! found plain are copied, and a text's write pass runs only where the text is read
+//! ([`Rendered`]). DESIGN.md put the lengths in array types of the generated items; rustc
+//! evaluates those for every contract, read or not, which made the unread exact schema the
+//! largest compile-time cost of a big contract.
 
-use crate::flatten::{CollisionSet, FlatKey, Keys, Merge, kinds};
 use core::marker::PhantomData;
 
+use crate::flatten::{CollisionSet, FlatKey, Keys, Merge, kinds};
 use crate::node::{
     ArrayRules, Bound, Kind, Node, NumberRules, Object, StringRules, Union, Variant,
 };
