@@ -360,6 +360,19 @@ fn refine_fn(contract: &Contract) -> TokenStream {
         let mut code = TokenStream::new();
         for field in fields {
             let value = access(field);
+            if at_key && field.refine.is_none() && matches!(field.source, Source::Type) {
+                // The common field: one call (spanned at the type, like the `SHAPE` use).
+                let ty = &field.ty;
+                let wire = &field.wire;
+                let (refines, refine) = (
+                    quote_spanned!(syn::spanned::Spanned::span(ty)=> <#ty as #krate::Shape>::REFINES),
+                    quote_spanned!(syn::spanned::Spanned::span(ty)=> <#ty as #krate::Shape>::refine),
+                );
+                code.extend(quote! {
+                    __s::refine_field(#value, #wire, #refines, #refine, pointer, issues);
+                });
+                continue;
+            }
             let mut steps = TokenStream::new();
             if let Some(check) = &field.refine {
                 steps.extend(quote! {

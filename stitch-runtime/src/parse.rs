@@ -185,6 +185,25 @@ pub fn refine_issue(pointer: &JsonPointer, error: impl std::fmt::Display) -> Iss
     }
 }
 
+/// Refines one field's value at its key; a type that cannot carry a check (`refines` is its
+/// `Shape::REFINES`) costs nothing. One call per field keeps the derive's `refine` small
+/// (big contracts have a thousand fields); the derive names `T`'s `Shape` items itself, so
+/// a type without a shape is reported once, at the field.
+pub fn refine_field<T: ?Sized>(
+    value: &T,
+    key: &str,
+    refines: bool,
+    refine: fn(&T, &mut JsonPointer, &mut Vec<Issue>),
+    pointer: &mut JsonPointer,
+    issues: &mut Vec<Issue>,
+) {
+    if refines {
+        let mark = pointer.push_key(key);
+        refine(value, pointer, issues);
+        pointer.truncate(mark);
+    }
+}
+
 /// Where the walk is: a chain of segments on the stack, turned into a JSON Pointer only
 /// when an issue needs one (the happy path builds no text at all).
 #[derive(Clone, Copy)]

@@ -278,7 +278,7 @@ pub const fn newtype_object(node: &'static Node, variant: &str) -> &'static Obje
     }
 }
 
-pub use crate::parse::refine_issue;
+pub use crate::parse::{refine_field, refine_issue};
 pub use crate::shape::Shape;
 
 /// The JSON of a `catch` value (`null` if it does not serialize).
