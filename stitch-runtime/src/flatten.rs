@@ -3,9 +3,10 @@
 //! A union's keys (in order of first appearance) and each key's *collision set* (the
 //! operations declaring it) are computed once per union: in constant evaluation into a
 //! [`FlatTable`] whose sizes the generated code names (`total_fields`, then `key_indices`,
-//! the one pass that hashes each name), so the work stays linear in the number of fields. Generic unions cannot size an
-//! array by a generic constant, so they carry no table and [`Keys`] walks their variants
-//! directly; both paths feed the same [`decide`], so the rules exist once.
+//! the one pass that hashes each name), so the work stays linear in the number of fields.
+//! Generic unions cannot size an array by a generic constant, so they carry no table and
+//! [`Keys`] walks their variants directly; both paths feed the same [`decide`], so the rules
+//! exist once.
 
 use crate::node::{Field, Hazard, Kind, Node, Union};
 use crate::text::{hash, str_eq};
@@ -491,7 +492,8 @@ impl Keys {
                 self.field = 0;
                 continue;
             }
-            let name = fields[self.field].name;
+            let field = &fields[self.field];
+            let name = field.name;
             self.field += 1;
             let mut earlier = 0;
             let mut seen = false;
@@ -514,7 +516,7 @@ impl Keys {
             }
             let key = FlatKey {
                 name,
-                plain: fields[self.field - 1].plain,
+                plain: field.plain,
                 count,
                 required: required_by as usize == union.variants.len(),
                 merge: decide(set),

@@ -354,8 +354,7 @@ const fn write_object_body(
             sink.byte(b',');
         }
         first = false;
-        sink.name(field.name, field.plain);
-        sink.byte(b':');
+        sink.name_key(field.name, field.plain);
         let own = match field.description {
             Some(text) => Some(text),
             None => own_description(field.node),
@@ -437,8 +436,7 @@ const fn write_flat(sink: &mut Sink<'_>, union: &'static Union, nullable: bool) 
     let mut keys = Keys::of(union);
     while let Some((key, set)) = keys.next() {
         sink.byte(b',');
-        sink.name(key.name, key.plain);
-        sink.byte(b':');
+        sink.name_key(key.name, key.plain);
         write_key(sink, union, &key, set);
     }
     sink.raw("},\"required\":[");

@@ -195,9 +195,19 @@ impl<'a> Sink<'a> {
 
     /// A name as a JSON string: copied when `plain` ([`is_plain`]), else escaped.
     pub const fn name(&mut self, name: &str, plain: bool) {
-        self.byte(b'"');
-        self.name_inside(name, plain);
-        self.byte(b'"');
+        if plain {
+            self.byte(b'"');
+            self.raw(name);
+            self.byte(b'"');
+        } else {
+            self.string(name);
+        }
+    }
+
+    /// A name as a JSON object key, with its colon.
+    pub const fn name_key(&mut self, name: &str, plain: bool) {
+        self.name(name, plain);
+        self.byte(b':');
     }
 
     /// A name inside a JSON string (in a description): copied when `plain`, else escaped.
