@@ -84,6 +84,45 @@ enum Mixed2 {
     },
 }
 
+/// A union with a newtype operation: its fields come from `Step`'s shape, so the key table
+/// is indexed in constant evaluation rather than written out by the derive.
+#[derive(Contract, Deserialize)]
+#[serde(tag = "op")]
+#[allow(dead_code)]
+enum Wrapped {
+    Plain { index: u8, other: bool },
+    Wrap(Step),
+    Again { note: Option<String>, other: bool },
+}
+
+/// The derive writes out the key indices of a union whose names it knows; the table built
+/// from them (or, with a newtype operation, from `key_indices`) renders what walking the
+/// operations renders.
+#[test]
+fn derived_key_tables_render_what_the_walk_renders() {
+    for node in [
+        <broadcast_patch::PatchOp as Shape>::SHAPE,
+        <Mixed as Shape>::SHAPE,
+        <Mixed2 as Shape>::SHAPE,
+        <Wrapped as Shape>::SHAPE,
+    ] {
+        let Kind::Union(union) = node.kind else {
+            panic!("not a union")
+        };
+        assert!(
+            union.flat.is_some(),
+            "a non-generic union carries its table"
+        );
+        let walked = union_node(Box::leak(Box::new(Union {
+            flat: None,
+            ..*union
+        })));
+        for mode in [Mode::Advertised, Mode::Exact] {
+            assert_eq!(schema_string(node, mode), schema_string(walked, mode));
+        }
+    }
+}
+
 #[test]
 fn the_incident_contract_is_a_superset() {
     check_contract::<broadcast_patch::BroadcastPatch>(200);

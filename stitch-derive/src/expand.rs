@@ -5,6 +5,8 @@
 //! evaluation (`min` on a string) is reported there. The generated code holds no logic: the
 //! rules live in `stitch-runtime`, where they are unit-tested.
 
+use std::collections::HashMap;
+
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 
@@ -217,12 +219,28 @@ fn union_shape(contract: &Contract, union: &Union, generic: bool) -> (TokenStrea
             quote!(&__s::Node::of(__s::Kind::Union(&#raw))),
         );
     }
+    let indices = match key_indices(union) {
+        // Every name is known here: the key indices are written out, not computed by
+        // constant evaluation (hashing names there costs microseconds per byte).
+        Some((of_field, keys)) => {
+            let fields = of_field.len();
+            quote! {
+                const __STITCH_FIELDS: usize = #fields;
+                const __STITCH_INDICES: __s::KeyIndices<__STITCH_FIELDS> =
+                    __s::KeyIndices { of_field: [#(#of_field),*], keys: #keys };
+            }
+        }
+        // A newtype operation's fields come from its type's shape.
+        None => quote! {
+            const __STITCH_FIELDS: usize = __s::total_fields(&__STITCH_RAW);
+            const __STITCH_SLOTS: usize = __s::slots_for(__STITCH_FIELDS);
+            const __STITCH_INDICES: __s::KeyIndices<__STITCH_FIELDS> =
+                __s::key_indices::<__STITCH_FIELDS, __STITCH_SLOTS>(&__STITCH_RAW);
+        },
+    };
     let consts = quote! {
         const __STITCH_RAW: __s::Union = #raw;
-        const __STITCH_FIELDS: usize = __s::total_fields(&__STITCH_RAW);
-        const __STITCH_SLOTS: usize = __s::slots_for(__STITCH_FIELDS);
-        const __STITCH_INDICES: __s::KeyIndices<__STITCH_FIELDS> =
-            __s::key_indices::<__STITCH_FIELDS, __STITCH_SLOTS>(&__STITCH_RAW);
+        #indices
         const __STITCH_KEYS: usize = __STITCH_INDICES.keys;
         const __STITCH_TABLE: __s::FlatTable<__STITCH_KEYS, __STITCH_FIELDS> =
             __s::flat_table::<__STITCH_KEYS, __STITCH_FIELDS>(&__STITCH_RAW, &__STITCH_INDICES);
@@ -236,6 +254,26 @@ fn union_shape(contract: &Contract, union: &Union, generic: bool) -> (TokenStrea
         consts,
         quote!(&__s::Node::of(__s::Kind::Union(&__STITCH_UNION))),
     )
+}
+
+/// Every field's key index (fields in operation order; keys numbered by first appearance)
+/// and the number of keys, as `flatten::key_indices` computes them; `None` when an operation
+/// is a newtype, whose fields only its type's shape knows.
+fn key_indices(union: &Union) -> Option<(Vec<u32>, usize)> {
+    let mut keys: HashMap<&str, u32> = HashMap::new();
+    let mut of_field = Vec::new();
+    for variant in &union.variants {
+        let fields = match &variant.body {
+            VariantBody::Unit { .. } => &[][..],
+            VariantBody::Struct(object) => &object.fields[..],
+            VariantBody::Newtype(_) => return None,
+        };
+        for field in fields {
+            let next = keys.len() as u32;
+            of_field.push(*keys.entry(field.wire.as_str()).or_insert(next));
+        }
+    }
+    Some((of_field, keys.len()))
 }
 
 fn variant_expr(contract: &Contract, variant: &Variant) -> TokenStream {

@@ -1,9 +1,11 @@
 //! Flattening a tagged union into one object: the key table and the collision rules.
 //!
 //! A union's keys (in order of first appearance) and each key's *collision set* (the
-//! operations declaring it) are computed once per union: in constant evaluation into a
-//! [`FlatTable`] whose sizes the generated code names (`total_fields`, then `key_indices`,
-//! the one pass that hashes each name), so the work stays linear in the number of fields.
+//! operations declaring it) are computed once per union, into a [`FlatTable`] whose sizes
+//! the generated code names, so the work stays linear in the number of fields. Which field
+//! is which key ([`KeyIndices`]) is written out by the derive when it knows every name, and
+//! otherwise (a newtype operation) computed by [`key_indices`], one pass that hashes each
+//! name: constant evaluation pays microseconds per byte it reads, the derive does not.
 //! Generic unions cannot size an array by a generic constant, so they carry no table and
 //! [`Keys`] walks their variants directly; both paths feed the same [`decide`], so the rules
 //! exist once.
@@ -323,6 +325,10 @@ pub const fn flat_table<const KEYS: usize, const FIELDS: usize>(
         }
         v += 1;
     }
+    assert!(
+        at == FIELDS,
+        "stitch: the key indices do not cover the union's fields (a bug in stitch-derive)"
+    );
     // Pass 2: prefix sums give each key its place; fill occurrences in operation order.
     let mut start = 0;
     let mut k = 0;
