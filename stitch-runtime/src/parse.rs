@@ -8,7 +8,7 @@
 //! contract leaves free (`serde_json::Value`, opaque fields) are never walked.
 
 use std::collections::{HashMap, HashSet};
-use std::sync::{Arc, OnceLock, RwLock};
+use std::sync::{OnceLock, RwLock};
 
 use regex::Regex;
 use serde_json::{Map, Number, Value};
@@ -310,15 +310,8 @@ impl Checker {
                 }
             }
             Kind::Integer(rules) => {
-                if coerce && let Some(number) = value.as_str().and_then(integer_in_text) {
-                    *value = Value::Number(number);
-                }
-                // JSON Schema counts `1.0` as an integer; serde does not: normalise it.
-                if let Some(number) = value.as_f64().and_then(integral_number)
-                    && !value.is_i64()
-                    && !value.is_u64()
-                {
-                    *value = Value::Number(number);
+                if !(value.is_i64() || value.is_u64()) {
+                    integer_from(value, coerce);
                 }
                 match value {
                     Value::Number(n) if n.is_i64() || n.is_u64() => {
@@ -534,27 +527,25 @@ impl Checker {
 
     fn number_rules(&mut self, rules: &NumberRules, number: &Number, at: &Path<'_>) {
         let value = number.as_f64().unwrap_or(f64::NAN);
-        type Check = (
-            Option<Bound>,
-            &'static str,
-            &'static str,
-            fn(f64, f64) -> bool,
-        );
-        let checks: [Check; 4] = [
-            (rules.minimum, "minimum", "≥", |v, b| v >= b),
-            (rules.maximum, "maximum", "≤", |v, b| v <= b),
-            (rules.exclusive_minimum, "exclusive_minimum", ">", |v, b| {
-                v > b
-            }),
-            (rules.exclusive_maximum, "exclusive_maximum", "<", |v, b| {
-                v < b
-            }),
+        let bounds = [
+            (rules.minimum, "minimum", Relation::AtLeast),
+            (rules.maximum, "maximum", Relation::AtMost),
+            (
+                rules.exclusive_minimum,
+                "exclusive_minimum",
+                Relation::Above,
+            ),
+            (
+                rules.exclusive_maximum,
+                "exclusive_maximum",
+                Relation::Below,
+            ),
         ];
-        for (bound, code, relation, holds) in checks {
+        for (bound, code, relation) in bounds {
             if let Some(bound) = bound
-                && !holds(value, bound.value)
+                && !relation.holds(value, bound.value)
             {
-                let message = format!("must be {relation} {}, got {number}", bound.text);
+                let message = format!("must be {} {}, got {number}", relation.symbol(), bound.text);
                 self.issue(at, code, message);
             }
         }
@@ -654,6 +645,35 @@ fn entry<'m>(map: &'m Map<String, Value>, key: &str) -> Option<&'m Value> {
     }
 }
 
+/// How a number must stand to a bound.
+#[derive(Clone, Copy)]
+enum Relation {
+    AtLeast,
+    AtMost,
+    Above,
+    Below,
+}
+
+impl Relation {
+    fn holds(self, value: f64, bound: f64) -> bool {
+        match self {
+            Relation::AtLeast => value >= bound,
+            Relation::AtMost => value <= bound,
+            Relation::Above => value > bound,
+            Relation::Below => value < bound,
+        }
+    }
+
+    fn symbol(self) -> &'static str {
+        match self {
+            Relation::AtLeast => "≥",
+            Relation::AtMost => "≤",
+            Relation::Above => ">",
+            Relation::Below => "<",
+        }
+    }
+}
+
 /// A lower or upper limit on a count (items, characters).
 #[derive(Clone, Copy)]
 enum Limit {
@@ -745,6 +765,19 @@ fn structure_in_text(node: &Node, text: &str) -> Option<Value> {
     }
 }
 
+/// Normalises what may stand for an integer: JSON Schema counts `1.0` as one and serde does
+/// not; `coerce` also reads one from a string.
+fn integer_from(value: &mut Value, coerce: bool) {
+    let number = match value {
+        Value::String(text) if coerce => integer_in_text(text),
+        Value::Number(number) => number.as_f64().and_then(integral_number),
+        _ => None,
+    };
+    if let Some(number) = number {
+        *value = Value::Number(number);
+    }
+}
+
 fn integer_in_text(text: &str) -> Option<Number> {
     let text = text.trim();
     text.parse::<i64>()
@@ -779,6 +812,9 @@ fn is_multiple(number: &Number, value: f64, step: Bound) -> bool {
 
 /// `trim`, `lowercase`, `uppercase`, applied after validation.
 fn transform(flags: u8, text: &mut String) {
+    if flags & (checks::TRIM | checks::LOWERCASE | checks::UPPERCASE) == 0 {
+        return;
+    }
     if flags & checks::TRIM != 0 {
         let trimmed = text.trim();
         if trimmed.len() != text.len() {
@@ -793,22 +829,27 @@ fn transform(flags: u8, text: &mut String) {
     }
 }
 
-/// A pattern compiled once per process (patterns are `'static` and few). Shared through an
-/// `Arc`: a cloned `Regex` would start a fresh match cache on every call.
-fn compiled(pattern: &'static str) -> Option<Arc<Regex>> {
-    type Cache = RwLock<HashMap<&'static str, Option<Arc<Regex>>>>;
+/// A pattern compiled once per process. Patterns are `'static` strings in the contract, so
+/// the cache is keyed by where the text lives (no hashing of the text on every call) and
+/// each compiled pattern is kept for the life of the process, shared (a cloned `Regex`
+/// would start a fresh match cache on every call).
+fn compiled(pattern: &'static str) -> Option<&'static Regex> {
+    type Cache = RwLock<HashMap<(usize, usize), Option<&'static Regex>>>;
     static CACHE: OnceLock<Cache> = OnceLock::new();
     let cache = CACHE.get_or_init(Default::default);
-    if let Some(regex) = cache.read().unwrap_or_else(|e| e.into_inner()).get(pattern) {
-        return regex.clone();
+    let key = (pattern.as_ptr() as usize, pattern.len());
+    if let Some(regex) = cache.read().unwrap_or_else(|e| e.into_inner()).get(&key) {
+        return *regex;
     }
-    let regex = Regex::new(pattern).ok().map(Arc::new);
-    cache
+    *cache
         .write()
         .unwrap_or_else(|e| e.into_inner())
-        .entry(pattern)
-        .or_insert(regex)
-        .clone()
+        .entry(key)
+        .or_insert_with(|| {
+            Regex::new(pattern)
+                .ok()
+                .map(|regex| &*Box::leak(Box::new(regex)))
+        })
 }
 
 /// What a node expects, for messages.
