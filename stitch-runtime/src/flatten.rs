@@ -198,7 +198,8 @@ const EMPTY_SLOT: Slot = Slot {
 pub const fn total_fields(union: &Union) -> usize {
     let mut total = 0;
     let mut v = 0;
-    while v < union.variants.len() {
+    let variant_count = union.variants.len();
+    while v < variant_count {
         total += union.variants[v].object.fields.len();
         v += 1;
     }
@@ -281,7 +282,8 @@ pub const fn key_indices<const FIELDS: usize, const SLOTS: usize>(
     let mut of_field = [0u32; FIELDS];
     let mut at = 0;
     let mut v = 0;
-    while v < union.variants.len() {
+    let variant_count = union.variants.len();
+    while v < variant_count {
         let count = union.variants[v].object.fields.len();
         let mut f = 0;
         while f < count {
@@ -311,10 +313,12 @@ pub const fn flat_table<const KEYS: usize, const FIELDS: usize>(
     let mut required_by = [0u32; KEYS];
     let mut at = 0;
     let mut v = 0;
-    while v < union.variants.len() {
+    let variant_count = union.variants.len();
+    while v < variant_count {
         let fields = union.variants[v].object.fields;
         let mut f = 0;
-        while f < fields.len() {
+        let field_count = fields.len();
+        while f < field_count {
             let k = indices.of_field[at] as usize;
             table.keys[k].count += 1;
             if fields[f].required {
@@ -335,13 +339,13 @@ pub const fn flat_table<const KEYS: usize, const FIELDS: usize>(
     while k < KEYS {
         table.keys[k].start = start;
         start += table.keys[k].count;
-        table.keys[k].required = required_by[k] as usize == union.variants.len();
+        table.keys[k].required = required_by[k] as usize == variant_count;
         k += 1;
     }
     let mut filled = [0u32; KEYS];
     at = 0;
     v = 0;
-    while v < union.variants.len() {
+    while v < variant_count {
         let count = union.variants[v].object.fields.len();
         let mut f = 0;
         while f < count {
@@ -436,7 +440,8 @@ impl<'a> CollisionSet<'a> {
 
 const fn field_named(fields: &'static [Field], key: &str) -> Option<&'static Field> {
     let mut f = 0;
-    while f < fields.len() {
+    let field_count = fields.len();
+    while f < field_count {
         if str_eq(fields[f].name, key) {
             return Some(&fields[f]);
         }
@@ -544,13 +549,13 @@ pub const fn decide(set: CollisionSet<'_>) -> Merge {
     if members.next().is_none() {
         return Merge::Keep(first);
     }
-    // One pass gathers everything the rules look at.
+    // One pass gathers the flags every rule looks at; the deep comparisons (hidden checks,
+    // same shape) run afterwards, only when a rule still depends on them, and stop at the
+    // first member that settles them: constant evaluation pays for every call.
     let mut any_opaque = false;
     let mut any_hazard = false;
     let mut same_hazard = true;
-    let mut any_hidden = false;
     let mut all_enums = true;
-    let mut all_same = true;
     let mut any_nullable = false;
     let mut kind_bits = 0u8;
     let mut members = set.members();
@@ -559,9 +564,7 @@ pub const fn decide(set: CollisionSet<'_>) -> Merge {
         any_opaque |= matches!(node.kind, Kind::Opaque);
         any_hazard |= !matches!(node.hazard, Hazard::None);
         same_hazard &= node.hazard.same(first.hazard);
-        any_hidden |= node.has_hidden_check();
         all_enums &= matches!(node.kind, Kind::StringEnum(_));
-        all_same &= same_shape(node, first);
         any_nullable |= node.nullable;
         kind_bits |= base_kinds(node);
     }
@@ -583,7 +586,7 @@ pub const fn decide(set: CollisionSet<'_>) -> Merge {
             reason: BaseReason::SameHazard,
         };
     }
-    if any_hidden {
+    if any_member(set, first, Test::HiddenCheck) {
         return Merge::Base {
             kinds: kind_bits,
             reason: BaseReason::HiddenCheck,
@@ -594,13 +597,38 @@ pub const fn decide(set: CollisionSet<'_>) -> Merge {
             nullable: any_nullable,
         };
     }
-    if all_same {
+    if !any_member(set, first, Test::OtherShape) {
         return Merge::Keep(first);
     }
     Merge::Base {
         kinds: kind_bits,
         reason: BaseReason::DifferentShapes,
     }
+}
+
+/// A deep test of one member of a collision set.
+#[derive(Clone, Copy)]
+enum Test {
+    /// The member carries a check its schema cannot show.
+    HiddenCheck,
+    /// The member's shape differs from the first member's.
+    OtherShape,
+}
+
+/// Whether some member of the set passes the test (stopping at the first that does).
+const fn any_member(set: CollisionSet<'_>, first: &Node, test: Test) -> bool {
+    let mut members = set.members();
+    while let Some(occurrence) = members.next() {
+        let node = occurrence.field.node;
+        let passes = match test {
+            Test::HiddenCheck => node.has_hidden_check(),
+            Test::OtherShape => !same_shape(node, first),
+        };
+        if passes {
+            return true;
+        }
+    }
+    false
 }
 
 /// The JSON kinds a node's base type covers (without `null` from nullability).
@@ -649,7 +677,8 @@ pub const fn same_shape(a: &Node, b: &Node) -> bool {
                 return false;
             }
             let mut i = 0;
-            while i < x.variants.len() {
+            let variant_count = x.variants.len();
+            while i < variant_count {
                 if !str_eq(x.variants[i].name, y.variants[i].name)
                     || !same_object(x.variants[i].object, y.variants[i].object)
                 {
@@ -668,7 +697,8 @@ const fn same_object(x: &crate::node::Object, y: &crate::node::Object) -> bool {
         return false;
     }
     let mut i = 0;
-    while i < x.fields.len() {
+    let field_count = x.fields.len();
+    while i < field_count {
         let (f, g) = (&x.fields[i], &y.fields[i]);
         if !str_eq(f.name, g.name) || f.required != g.required || !same_shape(f.node, g.node) {
             return false;
@@ -707,7 +737,8 @@ const fn same_strs(x: &[&str], y: &[&str]) -> bool {
         return false;
     }
     let mut i = 0;
-    while i < x.len() {
+    let count = x.len();
+    while i < count {
         if !str_eq(x[i], y[i]) {
             return false;
         }

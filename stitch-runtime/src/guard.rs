@@ -216,7 +216,8 @@ const fn walk_tools(tools: &[Tool], profile: &SchemaProfile, skip: usize) -> Res
         skip,
     };
     let mut i = 0;
-    while i < tools.len() {
+    let tool_count = tools.len();
+    while i < tool_count {
         let tool = &tools[i];
         walk.tool = tool.name;
         walk.depth = 0;
@@ -264,7 +265,8 @@ pub const fn name_problem(name: &str) -> Option<&'static str> {
         return Some("the name must be 1 to 64 characters long (^[a-zA-Z0-9_-]{1,64}$)");
     }
     let mut i = 0;
-    while i < bytes.len() {
+    let byte_count = bytes.len();
+    while i < byte_count {
         if !(bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_' || bytes[i] == b'-') {
             return Some("the name may only hold ASCII letters, digits, `_` and `-`");
         }
@@ -276,14 +278,16 @@ pub const fn name_problem(name: &str) -> Option<&'static str> {
 /// Whether a format is portable or allowed by the profile.
 const fn format_allowed(format: &str, profile: &SchemaProfile) -> bool {
     let mut i = 0;
-    while i < PORTABLE_FORMATS.len() {
+    let format_count = PORTABLE_FORMATS.len();
+    while i < format_count {
         if str_eq(PORTABLE_FORMATS[i], format) {
             return true;
         }
         i += 1;
     }
     i = 0;
-    while i < profile.formats_allowed.len() {
+    let format_count = profile.formats_allowed.len();
+    while i < format_count {
         if str_eq(profile.formats_allowed[i], format) {
             return true;
         }
@@ -342,7 +346,8 @@ impl Walk<'_> {
     /// Whether `tool.path` is listed in `allow_untyped`.
     const fn untyped_allowed(&self) -> bool {
         let mut i = 0;
-        while i < self.profile.untyped_allowed.len() {
+        let allowed_count = self.profile.untyped_allowed.len();
+        while i < allowed_count {
             if self.is_current_path(self.profile.untyped_allowed[i]) {
                 return true;
             }
@@ -424,7 +429,8 @@ impl Walk<'_> {
             Kind::Array(item, _) | Kind::Map(item) => self.structure(item, mode),
             Kind::Object(object) => {
                 let mut i = 0;
-                while i < object.fields.len() {
+                let field_count = object.fields.len();
+                while i < field_count {
                     let field = &object.fields[i];
                     self.push(field.name);
                     check!(self.property(field.node, mode, field.description));
@@ -437,10 +443,12 @@ impl Walk<'_> {
                 Mode::Advertised => self.flat_union(union),
                 Mode::Exact => {
                     let mut v = 0;
-                    while v < union.variants.len() {
+                    let variant_count = union.variants.len();
+                    while v < variant_count {
                         let fields = union.variants[v].object.fields;
                         let mut i = 0;
-                        while i < fields.len() {
+                        let field_count = fields.len();
+                        while i < field_count {
                             self.push(fields[i].name);
                             check!(self.property(fields[i].node, mode, fields[i].description));
                             self.pop();
@@ -483,7 +491,8 @@ const fn starts_with_at(haystack: &[u8], at: usize, needle: &[u8]) -> bool {
         return false;
     }
     let mut i = 0;
-    while i < needle.len() {
+    let needle_len = needle.len();
+    while i < needle_len {
         if haystack[at + i] != needle[i] {
             return false;
         }

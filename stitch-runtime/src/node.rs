@@ -218,7 +218,8 @@ impl Node {
             Kind::Object(object) => object.has_hidden_check(),
             Kind::Union(union) => {
                 let mut i = 0;
-                while i < union.variants.len() {
+                let variant_count = union.variants.len();
+                while i < variant_count {
                     if union.variants[i].object.has_hidden_check() {
                         return true;
                     }
@@ -307,7 +308,8 @@ impl Object {
     /// Whether a hidden check sits in any field, at any depth.
     pub const fn has_hidden_check(&self) -> bool {
         let mut i = 0;
-        while i < self.fields.len() {
+        let field_count = self.fields.len();
+        while i < field_count {
             if self.fields[i].node.has_hidden_check() {
                 return true;
             }
@@ -402,7 +404,8 @@ impl Union {
     /// Whether every operation denies unknown keys.
     pub const fn all_deny_unknown(&self) -> bool {
         let mut i = 0;
-        while i < self.variants.len() {
+        let variant_count = self.variants.len();
+        while i < variant_count {
             if !self.variants[i].object.deny_unknown {
                 return false;
             }

@@ -153,7 +153,8 @@ pub const fn serde_may_reject(node: &Node) -> bool {
         Kind::Object(object) => fields_may_reject(object.fields),
         Kind::Union(union) => {
             let mut v = 0;
-            while v < union.variants.len() {
+            let variant_count = union.variants.len();
+            while v < variant_count {
                 if fields_may_reject(union.variants[v].object.fields) {
                     return true;
                 }
@@ -167,7 +168,8 @@ pub const fn serde_may_reject(node: &Node) -> bool {
 
 const fn fields_may_reject(fields: &[crate::node::Field]) -> bool {
     let mut i = 0;
-    while i < fields.len() {
+    let field_count = fields.len();
+    while i < field_count {
         if serde_may_reject(fields[i].node) {
             return true;
         }

@@ -5,19 +5,19 @@
 //! at run time. Two modes: the *exact* schema (tagged unions as `oneOf`) and the *advertised*
 //! one (every tagged union flattened into one object by the rules of [`crate::flatten`]).
 //!
-//! Constant evaluation interprets every statement (about a microsecond each), so the writers
-//! avoid calls and byte loops where they can: keywords are copied whole, names the derive
-//! found plain are copied, and a text's write pass runs only where the text is read
-//! ([`Rendered`]). DESIGN.md put the lengths in array types of the generated items; rustc
+//! Constant evaluation interprets every statement (about a microsecond each) and every call
+//! costs as much as a dozen (`len()` and `as_bytes()` included: the interpreter does not
+//! inline), so the writers avoid calls and byte loops where they can: loops read a length
+//! once, keywords are copied whole, names the derive found plain are copied with their
+//! quotes in one call, absent rules cost a test, and a text's write pass runs only where the
+//! text is read ([`Rendered`]). DESIGN.md put the lengths in array types of the generated items; rustc
 //! evaluates those for every contract, read or not, which made the unread exact schema the
 //! largest compile-time cost of a big contract.
 
 use core::marker::PhantomData;
 
 use crate::flatten::{CollisionSet, FlatKey, Keys, Merge, kinds};
-use crate::node::{
-    ArrayRules, Bound, Kind, Node, NumberRules, Object, StringRules, Union, Variant,
-};
+use crate::node::{ArrayRules, Kind, Node, NumberRules, Object, StringRules, Union, Variant};
 use crate::shape::Shape;
 use crate::text::{Sink, str_eq, summary};
 
@@ -198,7 +198,8 @@ const fn write_type(sink: &mut Sink<'_>, kind_bits: u8, nullable: bool) {
     sink.raw("\"type\":[");
     let mut bit = 0;
     let mut first = true;
-    while bit < kinds::NAMES.len() {
+    let name_count = kinds::NAMES.len();
+    while bit < name_count {
         if kind_bits & (1 << bit) != 0 {
             if !first {
                 sink.byte(b',');
@@ -211,60 +212,60 @@ const fn write_type(sink: &mut Sink<'_>, kind_bits: u8, nullable: bool) {
     sink.byte(b']');
 }
 
-// The keyword writers take their key already quoted (`,"minimum":`): keywords never need
-// escaping, so writing them is one copy.
+// The rules are written with their keys already quoted (`,"minimum":`): keywords never
+// need escaping, so writing one is a copy. Absent rules cost a test, not a call.
 
-const fn write_bound(sink: &mut Sink<'_>, key: &str, bound: Option<Bound>) {
-    if let Some(bound) = bound {
-        sink.raw(key);
+const fn write_number_rules(sink: &mut Sink<'_>, rules: &NumberRules) {
+    if let Some(bound) = rules.minimum {
+        sink.raw(",\"minimum\":");
+        sink.raw(bound.text);
+    }
+    if let Some(bound) = rules.maximum {
+        sink.raw(",\"maximum\":");
+        sink.raw(bound.text);
+    }
+    if let Some(bound) = rules.exclusive_minimum {
+        sink.raw(",\"exclusiveMinimum\":");
+        sink.raw(bound.text);
+    }
+    if let Some(bound) = rules.exclusive_maximum {
+        sink.raw(",\"exclusiveMaximum\":");
+        sink.raw(bound.text);
+    }
+    if let Some(bound) = rules.multiple_of {
+        sink.raw(",\"multipleOf\":");
         sink.raw(bound.text);
     }
 }
 
-const fn write_count(sink: &mut Sink<'_>, key: &str, count: Option<u64>) {
-    if let Some(count) = count {
-        sink.raw(key);
+const fn write_string_rules(sink: &mut Sink<'_>, rules: &StringRules) {
+    if let Some(count) = rules.min_length {
+        sink.raw(",\"minLength\":");
         sink.uint(count);
     }
-}
-
-const fn write_text(sink: &mut Sink<'_>, key: &str, text: Option<&str>) {
-    if let Some(text) = text {
-        sink.raw(key);
-        sink.string(text);
+    if let Some(count) = rules.max_length {
+        sink.raw(",\"maxLength\":");
+        sink.uint(count);
     }
-}
-
-const fn write_number_rules(sink: &mut Sink<'_>, rules: &NumberRules) {
-    if matches!(
-        rules,
-        NumberRules {
-            minimum: None,
-            maximum: None,
-            exclusive_minimum: None,
-            exclusive_maximum: None,
-            multiple_of: None,
-        }
-    ) {
-        return;
+    if let Some(pattern) = rules.pattern {
+        sink.raw(",\"pattern\":");
+        sink.string(pattern);
     }
-    write_bound(sink, ",\"minimum\":", rules.minimum);
-    write_bound(sink, ",\"maximum\":", rules.maximum);
-    write_bound(sink, ",\"exclusiveMinimum\":", rules.exclusive_minimum);
-    write_bound(sink, ",\"exclusiveMaximum\":", rules.exclusive_maximum);
-    write_bound(sink, ",\"multipleOf\":", rules.multiple_of);
-}
-
-const fn write_string_rules(sink: &mut Sink<'_>, rules: &StringRules) {
-    write_count(sink, ",\"minLength\":", rules.min_length);
-    write_count(sink, ",\"maxLength\":", rules.max_length);
-    write_text(sink, ",\"pattern\":", rules.pattern);
-    write_text(sink, ",\"format\":", rules.format);
+    if let Some(format) = rules.format {
+        sink.raw(",\"format\":");
+        sink.string(format);
+    }
 }
 
 const fn write_array_rules(sink: &mut Sink<'_>, rules: &ArrayRules) {
-    write_count(sink, ",\"minItems\":", rules.min_items);
-    write_count(sink, ",\"maxItems\":", rules.max_items);
+    if let Some(count) = rules.min_items {
+        sink.raw(",\"minItems\":");
+        sink.uint(count);
+    }
+    if let Some(count) = rules.max_items {
+        sink.raw(",\"maxItems\":");
+        sink.uint(count);
+    }
     if rules.unique_items {
         sink.raw(",\"uniqueItems\":true");
     }
@@ -293,7 +294,8 @@ const fn write_node(sink: &mut Sink<'_>, node: &'static Node, mode: Mode, desc: 
             write_type(sink, kinds::STRING, node.nullable);
             sink.raw(",\"enum\":[");
             let mut i = 0;
-            while i < values.len() {
+            let value_count = values.len();
+            while i < value_count {
                 if i > 0 {
                     sink.byte(b',');
                 }
@@ -348,7 +350,8 @@ const fn write_object_body(
         first = false;
     }
     let mut i = 0;
-    while i < object.fields.len() {
+    let field_count = object.fields.len();
+    while i < field_count {
         let field = &object.fields[i];
         if !first {
             sink.byte(b',');
@@ -369,7 +372,7 @@ const fn write_object_body(
         first = false;
     }
     i = 0;
-    while i < object.fields.len() {
+    while i < field_count {
         if object.fields[i].required {
             if !first {
                 sink.byte(b',');
@@ -389,7 +392,8 @@ const fn write_object_body(
 const fn write_one_of(sink: &mut Sink<'_>, union: &'static Union, nullable: bool) {
     sink.raw("\"oneOf\":[");
     let mut v = 0;
-    while v < union.variants.len() {
+    let variant_count = union.variants.len();
+    while v < variant_count {
         if v > 0 {
             sink.byte(b',');
         }
@@ -425,7 +429,8 @@ const fn write_flat(sink: &mut Sink<'_>, union: &'static Union, nullable: bool) 
     write_operations_summary(sink, union);
     sink.raw("\",\"type\":\"string\",\"enum\":[");
     let mut v = 0;
-    while v < union.variants.len() {
+    let variant_count = union.variants.len();
+    while v < variant_count {
         if v > 0 {
             sink.byte(b',');
         }
@@ -458,7 +463,8 @@ const fn write_flat(sink: &mut Sink<'_>, union: &'static Union, nullable: bool) 
 const fn write_operations_summary(sink: &mut Sink<'_>, union: &Union) {
     sink.raw("The operation: ");
     let mut v = 0;
-    while v < union.variants.len() {
+    let variant_count = union.variants.len();
+    while v < variant_count {
         if v > 0 {
             sink.raw("; ");
         }
@@ -557,7 +563,8 @@ const fn write_enum_union(sink: &mut Sink<'_>, set: CollisionSet<'_>) {
     while let Some(occurrence) = members.next() {
         if let Kind::StringEnum(values) = occurrence.field.node.kind {
             let mut i = 0;
-            while i < values.len() {
+            let value_count = values.len();
+            while i < value_count {
                 if !seen_before(set, position, values, i) {
                     if !first {
                         sink.byte(b',');
@@ -600,7 +607,8 @@ const fn seen_before(
 
 const fn contains(values: &[&str], value: &str) -> bool {
     let mut i = 0;
-    while i < values.len() {
+    let value_count = values.len();
+    while i < value_count {
         if str_eq(values[i], value) {
             return true;
         }

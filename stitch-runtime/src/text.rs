@@ -21,7 +21,8 @@ const fn bytes_eq(a: &[u8], b: &[u8]) -> bool {
         return false;
     }
     let mut i = 0;
-    while i < a.len() {
+    let count = a.len();
+    while i < count {
         if a[i] != b[i] {
             return false;
         }
@@ -35,7 +36,8 @@ const fn bytes_eq(a: &[u8], b: &[u8]) -> bool {
 pub const fn is_plain(text: &str) -> bool {
     let bytes = text.as_bytes();
     let mut i = 0;
-    while i < bytes.len() {
+    let byte_count = bytes.len();
+    while i < byte_count {
         // The same test as in `Sink::escaped`; written out, since a call per byte is what
         // constant evaluation is slowest at.
         let b = bytes[i];
@@ -52,7 +54,8 @@ pub const fn hash(s: &str) -> u64 {
     let bytes = s.as_bytes();
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     let mut i = 0;
-    while i < bytes.len() {
+    let byte_count = bytes.len();
+    while i < byte_count {
         // The product is taken in `u128` and truncated: the same as `wrapping_mul`, without
         // a call per byte in constant evaluation.
         h = ((h ^ bytes[i] as u64) as u128 * 0x0000_0100_0000_01b3) as u64;
@@ -125,14 +128,16 @@ impl<'a> Sink<'a> {
     /// (constant evaluation interprets every call, so per-byte calls dominate rendering).
     pub const fn raw(&mut self, s: &str) {
         let bytes = s.as_bytes();
+        let count = bytes.len();
         if self.writing {
+            let start = self.len;
             let mut i = 0;
-            while i < bytes.len() {
-                self.buf[self.len + i] = bytes[i];
+            while i < count {
+                self.buf[start + i] = bytes[i];
                 i += 1;
             }
         }
-        self.len += bytes.len();
+        self.len += count;
     }
 
     /// An unsigned integer in decimal.
@@ -157,8 +162,9 @@ impl<'a> Sink<'a> {
     pub const fn escaped(&mut self, s: &str) {
         const HEX: &[u8; 16] = b"0123456789abcdef";
         let bytes = s.as_bytes();
+        let count = bytes.len();
         let mut i = 0;
-        while i < bytes.len() {
+        while i < count {
             let b = bytes[i];
             if b >= 0x20 && b != b'"' && b != b'\\' {
                 // The common case, without a call (see `is_plain`).
@@ -196,9 +202,7 @@ impl<'a> Sink<'a> {
     /// A name as a JSON string: copied when `plain` ([`is_plain`]), else escaped.
     pub const fn name(&mut self, name: &str, plain: bool) {
         if plain {
-            self.byte(b'"');
-            self.raw(name);
-            self.byte(b'"');
+            self.quoted_plain(name, false);
         } else {
             self.string(name);
         }
@@ -206,8 +210,33 @@ impl<'a> Sink<'a> {
 
     /// A name as a JSON object key, with its colon.
     pub const fn name_key(&mut self, name: &str, plain: bool) {
-        self.name(name, plain);
-        self.byte(b':');
+        if plain {
+            self.quoted_plain(name, true);
+        } else {
+            self.string(name);
+            self.byte(b':');
+        }
+    }
+
+    /// `"text"`, and a colon after it when `colon`, for a text that needs no escape: one
+    /// call where writing the quotes and the text separately would make four.
+    const fn quoted_plain(&mut self, text: &str, colon: bool) {
+        let bytes = text.as_bytes();
+        let count = bytes.len();
+        if self.writing {
+            let start = self.len;
+            self.buf[start] = b'"';
+            let mut i = 0;
+            while i < count {
+                self.buf[start + 1 + i] = bytes[i];
+                i += 1;
+            }
+            self.buf[start + 1 + count] = b'"';
+            if colon {
+                self.buf[start + 2 + count] = b':';
+            }
+        }
+        self.len += count + 2 + colon as usize;
     }
 
     /// A name inside a JSON string (in a description): copied when `plain`, else escaped.
