@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Compile-time benchmark: generates one big contract crate three ways (serde only, serde +
 # schemars, serde + stitch) in a scratch directory, builds the dependencies first, then times
-# `cargo check` of the user crate alone and prints the ratios. Also checks that one enum of
-# 200 operations compiles without the `long_running_const_eval` lint.
+# `cargo check` of the user crate alone, in interleaved rounds, and prints the ratios of the
+# best and of the median times. Also checks that one enum of 200 operations compiles without
+# the `long_running_const_eval` lint.
 #
-# Usage: scripts/compile-bench.sh [enums=4] [operations=60] [fields=12] [runs=3]
+# Usage: scripts/compile-bench.sh [enums=4] [operations=60] [fields=12] [rounds=5]
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
-enums="${1:-4}" ops="${2:-60}" fields="${3:-12}" runs="${4:-3}"
+enums="${1:-4}" ops="${2:-60}" fields="${3:-12}" runs="${4:-5}"
 scratch="${SCRATCH:-$(mktemp -d)}"
 export CARGO_TARGET_DIR="$scratch/target" CARGO_INCREMENTAL=0
 
@@ -56,31 +57,42 @@ TOML
   generate "$2" "$3" "$4" "$5" > "$dir/src/lib.rs"
 }
 
-seconds() { # dir -> best of $runs `cargo check` times of the crate alone
-  local best=""
-  (cd "$1" && cargo check -q)                       # dependencies, and a warm-up
-  for _ in $(seq "$runs"); do
-    touch "$1/src/lib.rs"
-    local start end
-    start=$(date +%s.%N)
-    (cd "$1" && cargo check -q)
-    end=$(date +%s.%N)
-    best=$(python3 -c "t=$end-$start; b='$best'; print(t if not b else min(t, float(b)))")
-  done
-  echo "$best"
+check_once() { # dir -> seconds of one `cargo check` of the crate alone
+  touch "$1/src/lib.rs"
+  local start end
+  start=$(date +%s.%N)
+  (cd "$1" && cargo check -q)
+  end=$(date +%s.%N)
+  python3 -c "print($end - $start)"
 }
 
-for flavor in serde schemars stitch; do make_crate "bench_$flavor" "$flavor" "$enums" "$ops" "$fields"; done
-serde_s=$(seconds "$scratch/bench_serde")
-schemars_s=$(seconds "$scratch/bench_schemars")
-stitch_s=$(seconds "$scratch/bench_stitch")
-python3 - "$serde_s" "$schemars_s" "$stitch_s" "$enums" "$ops" "$fields" <<'PY'
-import sys
-serde, schemars, stitch = map(float, sys.argv[1:4])
-print(f"cargo check of {sys.argv[4]} enums x {sys.argv[5]} operations x {sys.argv[6]} fields (best of runs):")
-print(f"  serde only        {serde:7.2f} s   1.00x")
-print(f"  serde + schemars  {schemars:7.2f} s   {schemars / serde:.2f}x serde")
-print(f"  serde + stitch    {stitch:7.2f} s   {stitch / serde:.2f}x serde, {stitch / schemars:.2f}x schemars (target <= 1.5x)")
+for flavor in serde schemars stitch; do
+  make_crate "bench_$flavor" "$flavor" "$enums" "$ops" "$fields"
+  (cd "$scratch/bench_$flavor" && cargo check -q)    # dependencies, and a warm-up
+done
+# Rounds interleave the three crates, so a slow moment of a shared machine hits all three.
+times=()
+for _ in $(seq "$runs"); do
+  for flavor in serde schemars stitch; do
+    times+=("$flavor=$(check_once "$scratch/bench_$flavor")")
+  done
+done
+python3 - "$enums" "$ops" "$fields" "${times[@]}" <<'PY'
+import statistics, sys
+enums, ops, fields = sys.argv[1:4]
+runs = {}
+for entry in sys.argv[4:]:
+    flavor, seconds = entry.split("=")
+    runs.setdefault(flavor, []).append(float(seconds))
+best = {f: min(t) for f, t in runs.items()}
+median = {f: statistics.median(t) for f, t in runs.items()}
+print(f"cargo check of {enums} enums x {ops} operations x {fields} fields, {len(runs['serde'])} interleaved rounds:")
+print("                    best      median    (ratios: best / median)")
+for flavor, label in [("serde", "serde only"), ("schemars", "serde + schemars"), ("stitch", "serde + stitch")]:
+    print(f"  {label:17} {best[flavor]:6.2f} s  {median[flavor]:6.2f} s   "
+          f"{best[flavor] / best['serde']:.2f}x / {median[flavor] / median['serde']:.2f}x serde")
+print(f"  stitch vs schemars: {best['stitch'] / best['schemars']:.2f}x best, "
+      f"{median['stitch'] / median['schemars']:.2f}x median (target <= 1.5x)")
 PY
 
 make_crate bench_stitch_200 stitch 1 200 "$fields"

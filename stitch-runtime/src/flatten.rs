@@ -408,8 +408,15 @@ impl<'a> Members<'a> {
         match self.set {
             CollisionSet::Listed { union, slots } => {
                 if self.at < slots.len() {
+                    // `Slot::resolve`, written out: this runs for every member of every
+                    // walk, and a call costs constant evaluation a dozen statements.
+                    let slot = slots[self.at];
                     self.at += 1;
-                    Some(slots[self.at - 1].resolve(union))
+                    let variant = &union.variants[slot.variant as usize];
+                    Some(Occurrence {
+                        variant: slot.variant,
+                        field: &variant.object.fields[slot.field as usize],
+                    })
                 } else {
                     None
                 }
