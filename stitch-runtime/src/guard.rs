@@ -286,8 +286,8 @@ const fn format_allowed(format: &str, profile: &SchemaProfile) -> bool {
         i += 1;
     }
     i = 0;
-    let format_count = profile.formats_allowed.len();
-    while i < format_count {
+    let allowed_count = profile.formats_allowed.len();
+    while i < allowed_count {
         if str_eq(profile.formats_allowed[i], format) {
             return true;
         }

@@ -211,25 +211,21 @@ const fn write_type(sink: &mut Sink<'_>, kind_bits: u8, nullable: bool) {
 // need escaping, so writing one is a copy. Absent rules cost a test, not a call.
 
 const fn write_number_rules(sink: &mut Sink<'_>, rules: &NumberRules) {
-    if let Some(bound) = rules.minimum {
-        sink.raw(",\"minimum\":");
-        sink.raw(bound.text);
-    }
-    if let Some(bound) = rules.maximum {
-        sink.raw(",\"maximum\":");
-        sink.raw(bound.text);
-    }
-    if let Some(bound) = rules.exclusive_minimum {
-        sink.raw(",\"exclusiveMinimum\":");
-        sink.raw(bound.text);
-    }
-    if let Some(bound) = rules.exclusive_maximum {
-        sink.raw(",\"exclusiveMaximum\":");
-        sink.raw(bound.text);
-    }
-    if let Some(bound) = rules.multiple_of {
-        sink.raw(",\"multipleOf\":");
-        sink.raw(bound.text);
+    let bounds = [
+        (",\"minimum\":", rules.minimum),
+        (",\"maximum\":", rules.maximum),
+        (",\"exclusiveMinimum\":", rules.exclusive_minimum),
+        (",\"exclusiveMaximum\":", rules.exclusive_maximum),
+        (",\"multipleOf\":", rules.multiple_of),
+    ];
+    let count = bounds.len();
+    let mut i = 0;
+    while i < count {
+        if let (key, Some(bound)) = bounds[i] {
+            sink.raw(key);
+            sink.raw(bound.text);
+        }
+        i += 1;
     }
 }
 
