@@ -506,3 +506,85 @@ fn names_that_need_escapes_are_escaped_everywhere() {
     let parsed = Quoted::parse(json!({"op": "say \"hi\"", "back\\slash": "x"}));
     assert!(matches!(parsed, Ok(Quoted::Say { .. })), "{parsed:?}");
 }
+
+/// Descriptions: the derive decides whether each needs a JSON escape and hashes it, so that
+/// rendering copies plain ones and compares them without reading their bytes.
+#[derive(Debug, Deserialize, stitch::Contract)]
+#[serde(tag = "op")]
+#[allow(dead_code)]
+enum Documented {
+    /// Says "hi" \ twice.
+    /// And a second line.
+    Say {
+        /// The "shared" key.
+        shared: i64,
+        /// Plain words.
+        said: Option<i64>,
+    },
+    /// Plain.
+    Other {
+        /// The "shared" key.
+        shared: i64,
+    },
+}
+
+/// Two descriptions of the same length that differ: they must not pass for one.
+#[derive(Debug, Deserialize, stitch::Contract)]
+#[serde(tag = "op")]
+#[allow(dead_code)]
+enum Disagreeing {
+    A {
+        /// Doc A.
+        shared: i64,
+    },
+    B {
+        /// Doc B.
+        shared: i64,
+    },
+}
+
+#[test]
+fn descriptions_carry_the_facts_constant_evaluation_would_compute() {
+    use stitch::node::Doc;
+    let stitch::node::Kind::Union(union) = Documented::SHAPE.kind else {
+        panic!("a union")
+    };
+    let mut docs = Vec::new();
+    for variant in union.variants {
+        docs.extend(variant.description);
+        docs.extend(variant.object.fields.iter().filter_map(|f| f.description));
+    }
+    assert_eq!(docs.len(), 5);
+    for doc in &docs {
+        let computed = Doc::new(doc.text);
+        assert_eq!(
+            (doc.plain, doc.hash),
+            (computed.plain, computed.hash),
+            "{doc:?}"
+        );
+    }
+    assert!(!docs[0].plain, "a quote and a backslash");
+    assert!(!docs[1].plain && docs[2].plain);
+    assert!(docs[1].same(&docs[4]) && !docs[1].same(&docs[2]));
+
+    let advertised = json(Documented::INPUT_SCHEMA);
+    assert_eq!(
+        advertised["properties"]["shared"]["description"], "The \"shared\" key.",
+        "agreed, and escaped"
+    );
+    assert_eq!(
+        advertised["properties"]["said"]["description"]
+            .as_str()
+            .map(|d| d.starts_with("Plain words.")),
+        Some(true)
+    );
+    let exact = json(Documented::EXACT_SCHEMA);
+    assert_eq!(exact["oneOf"][0]["description"], docs[0].text);
+
+    let disagreeing = json(Disagreeing::INPUT_SCHEMA);
+    assert_eq!(
+        disagreeing["properties"]["shared"].get("description"),
+        None,
+        "{disagreeing}"
+    );
+}

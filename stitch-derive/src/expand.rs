@@ -137,15 +137,28 @@ fn where_with_bounds(contract: &Contract, bound: TokenStream) -> syn::WhereClaus
     clause
 }
 
-/// Whether a name needs no JSON escape: decided here, natively, so that constant evaluation
-/// does not scan every name (the test is `stitch_runtime::text::is_plain`'s).
+/// Whether a name or description needs no JSON escape: decided here, natively, so that
+/// constant evaluation does not scan it (the test is `stitch_runtime::text::is_plain`'s).
 fn is_plain(name: &str) -> bool {
     !name.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\')
 }
 
-fn option_str(text: Option<&String>) -> TokenStream {
+/// The 64-bit FNV-1a hash of a text: `stitch_runtime::text::hash`, computed here so that
+/// constant evaluation never reads a description to compare it with another.
+fn fnv1a(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+/// An optional description as the IR's `Option<Doc>`, its plainness and hash decided here.
+fn option_doc(text: Option<&String>) -> TokenStream {
     match text {
-        Some(text) => quote!(::core::option::Option::Some(#text)),
+        Some(text) => {
+            let plain = is_plain(text);
+            let hash = fnv1a(text);
+            quote!(::core::option::Option::Some(__s::Doc::declared(#text, #plain, #hash)))
+        }
         None => quote!(::core::option::Option::None),
     }
 }
@@ -208,7 +221,7 @@ fn shape_expr(contract: &Contract, generic: bool) -> (TokenStream, TokenStream) 
 
 fn union_shape(contract: &Contract, union: &Union, generic: bool) -> (TokenStream, TokenStream) {
     let tag = &union.tag;
-    let description = option_str(contract.description.as_ref());
+    let description = option_doc(contract.description.as_ref());
     let variants = union.variants.iter().map(|v| variant_expr(contract, v));
     let raw = quote!(__s::Union::new(#tag, &[#(#variants),*], #description));
     if generic {
@@ -279,7 +292,7 @@ fn key_indices(union: &Union) -> Option<(Vec<u32>, usize)> {
 fn variant_expr(contract: &Contract, variant: &Variant) -> TokenStream {
     let name = &variant.wire;
     let aliases = &variant.aliases;
-    let description = option_str(variant.description.as_ref());
+    let description = option_doc(variant.description.as_ref());
     let object = match &variant.body {
         VariantBody::Unit { deny_unknown } => quote! {
             &__s::Object { fields: &[], deny_unknown: #deny_unknown, description: None }
@@ -300,7 +313,7 @@ fn object_expr(contract: &Contract, object: &Object, description: Option<&String
         let node = field_node(contract, field);
         let wire = &field.wire;
         let has_default = field.has_default;
-        let description = option_str(field.description.as_ref());
+        let description = option_doc(field.description.as_ref());
         let plain = is_plain(wire);
         let mut expr =
             quote!(__s::Field::declared(#wire, #plain, #node, #has_default, #description));
@@ -311,7 +324,7 @@ fn object_expr(contract: &Contract, object: &Object, description: Option<&String
         expr
     });
     let deny_unknown = object.deny_unknown;
-    let description = option_str(description);
+    let description = option_doc(description);
     quote! {
         &__s::Object {
             fields: &[#(#fields),*],

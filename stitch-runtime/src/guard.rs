@@ -17,7 +17,7 @@ use core::fmt;
 use serde_json::Value;
 
 use crate::flatten::{CollisionSet, FreeReason, Keys, Merge};
-use crate::node::{Hazard, Kind, Node, Union};
+use crate::node::{Doc, Hazard, Kind, Node, Union};
 use crate::render::Mode;
 use crate::text::{Message, Text, str_eq};
 use crate::{SchemaProfile, Tool};
@@ -379,12 +379,12 @@ impl Walk<'_> {
         at == entry.len()
     }
 
-    const fn untyped(&self, why: Text<384>, description: Option<&str>) -> Finding {
+    const fn untyped(&self, why: Text<384>, description: Option<Doc>) -> Finding {
         let mut finding = Finding::new(FindingKind::Untyped, self.tool);
         finding.path = self.path();
         finding.why = why;
         if let Some(description) = description {
-            finding.description.push_str(description);
+            finding.description.push_str(description.text);
         }
         finding
     }
@@ -394,7 +394,7 @@ impl Walk<'_> {
         &mut self,
         node: &'static Node,
         mode: Mode,
-        description: Option<&'static str>,
+        description: Option<Doc>,
     ) -> Result<(), Finding> {
         if self.profile.typed_properties
             && matches!(node.kind, Kind::Opaque)
@@ -501,7 +501,7 @@ const fn starts_with_at(haystack: &[u8], at: usize, needle: &[u8]) -> bool {
     true
 }
 
-const fn first_description(set: CollisionSet<'_>) -> Option<&'static str> {
+const fn first_description(set: CollisionSet<'_>) -> Option<Doc> {
     let mut members = set.members();
     while let Some(occurrence) = members.next() {
         if occurrence.field.description.is_some() {

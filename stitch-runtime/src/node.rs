@@ -5,7 +5,7 @@
 //! Nodes hold only `&'static` references, which lets `Shape::SHAPE` compose across crates in
 //! constant evaluation.
 
-use crate::text::is_plain;
+use crate::text::{hash, is_plain};
 
 /// A numeric bound as the user wrote it: its JSON text (rendered verbatim) and its value.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -232,6 +232,45 @@ impl Node {
     }
 }
 
+/// A description (`description = "..."` or a doc comment) with what rendering needs to know
+/// of it without reading its bytes again: constant evaluation pays for every byte it looks
+/// at, and a contract's descriptions are most of its text.
+#[derive(Clone, Copy, Debug)]
+pub struct Doc {
+    /// The text, unescaped.
+    pub text: &'static str,
+    /// Whether the text needs no JSON escape: then counting it is reading its length.
+    pub plain: bool,
+    /// The text's [`hash`]: two descriptions are the same when their lengths and hashes are
+    /// (FNV-1a, 64 bits: two different texts of one length collide with a chance of 2⁻⁶⁴).
+    pub hash: u64,
+}
+
+impl Doc {
+    /// A description, its facts computed in constant evaluation.
+    pub const fn new(text: &'static str) -> Doc {
+        Doc::declared(text, is_plain(text), hash(text))
+    }
+
+    /// A description as the derive declares it, its facts computed at expansion.
+    pub const fn declared(text: &'static str, plain: bool, hash: u64) -> Doc {
+        Doc { text, plain, hash }
+    }
+
+    /// An optional text as an optional description.
+    pub const fn of(text: Option<&'static str>) -> Option<Doc> {
+        match text {
+            Some(text) => Some(Doc::new(text)),
+            None => None,
+        }
+    }
+
+    /// Whether two descriptions have the same text, judged without reading it.
+    pub const fn same(&self, other: &Doc) -> bool {
+        self.hash == other.hash && self.text.len() == other.text.len()
+    }
+}
+
 /// A named field of an object.
 #[derive(Clone, Copy, Debug)]
 pub struct Field {
@@ -244,7 +283,7 @@ pub struct Field {
     /// Whether the key must be present (neither `Option` nor `default`).
     pub required: bool,
     /// The description (`description = "..."` or the doc comment).
-    pub description: Option<&'static str>,
+    pub description: Option<Doc>,
     /// Whether the name needs no JSON escape: then rendering copies it instead of scanning
     /// it byte by byte (constant evaluation pays for every byte it looks at).
     pub plain: bool,
@@ -258,7 +297,13 @@ impl Field {
         has_default: bool,
         description: Option<&'static str>,
     ) -> Field {
-        Field::declared(name, is_plain(name), node, has_default, description)
+        Field::declared(
+            name,
+            is_plain(name),
+            node,
+            has_default,
+            Doc::of(description),
+        )
     }
 
     /// A field as the derive declares it: whether the name is [`plain`](Field::plain) was
@@ -268,7 +313,7 @@ impl Field {
         plain: bool,
         node: &'static Node,
         has_default: bool,
-        description: Option<&'static str>,
+        description: Option<Doc>,
     ) -> Field {
         Field {
             name,
@@ -294,7 +339,7 @@ pub struct Object {
     /// `#[serde(deny_unknown_fields)]`.
     pub deny_unknown: bool,
     /// The type's doc comment.
-    pub description: Option<&'static str>,
+    pub description: Option<Doc>,
 }
 
 impl Object {
@@ -327,7 +372,7 @@ pub struct Variant {
     /// Other tag values serde accepts (`alias`).
     pub aliases: &'static [&'static str],
     /// The operation's doc comment.
-    pub description: Option<&'static str>,
+    pub description: Option<Doc>,
     /// The operation's fields (a struct variant, a newtype of a struct, or empty for a unit).
     pub object: &'static Object,
     /// Whether the name needs no JSON escape (see [`Field::plain`]).
@@ -342,7 +387,7 @@ impl Variant {
         description: Option<&'static str>,
         object: &'static Object,
     ) -> Variant {
-        Variant::declared(name, is_plain(name), aliases, description, object)
+        Variant::declared(name, is_plain(name), aliases, Doc::of(description), object)
     }
 
     /// An operation as the derive declares it (see [`Field::declared`]).
@@ -350,7 +395,7 @@ impl Variant {
         name: &'static str,
         plain: bool,
         aliases: &'static [&'static str],
-        description: Option<&'static str>,
+        description: Option<Doc>,
         object: &'static Object,
     ) -> Variant {
         Variant {
@@ -372,7 +417,7 @@ pub struct Union {
     /// The operations in declaration order.
     pub variants: &'static [Variant],
     /// The enum's doc comment.
-    pub description: Option<&'static str>,
+    pub description: Option<Doc>,
     /// The flattened key table, computed once in constant evaluation for non-generic unions.
     /// `None` for generic unions: the same rules then run over the variants directly.
     pub flat: Option<&'static crate::flatten::Flat>,
@@ -383,7 +428,7 @@ impl Union {
     pub const fn new(
         tag: &'static str,
         variants: &'static [Variant],
-        description: Option<&'static str>,
+        description: Option<Doc>,
     ) -> Union {
         Union {
             tag,

@@ -7,8 +7,8 @@ pub use crate::flatten::{
 };
 pub use crate::guard::validate_mcp_schemas;
 pub use crate::node::{
-    ArrayRules, Bound, Field, Hazard, Kind, Node, NumberRules, Object, StringRules, Union, Variant,
-    checks,
+    ArrayRules, Bound, Doc, Field, Hazard, Kind, Node, NumberRules, Object, StringRules, Union,
+    Variant, checks,
 };
 pub use crate::render::{Mode, rendered, schema_len, schema_string};
 pub use crate::text::Message;

@@ -17,7 +17,7 @@
 use core::marker::PhantomData;
 
 use crate::flatten::{CollisionSet, FlatKey, Keys, Merge, kinds};
-use crate::node::{ArrayRules, Kind, Node, NumberRules, Object, StringRules, Union, Variant};
+use crate::node::{ArrayRules, Doc, Kind, Node, NumberRules, Object, StringRules, Union, Variant};
 use crate::shape::Shape;
 use crate::text::{Sink, str_eq, summary};
 
@@ -92,7 +92,7 @@ pub const fn write_schema(sink: &mut Sink<'_>, node: &'static Node, mode: Mode) 
 }
 
 /// A type's own description (its doc comment), for objects and unions.
-const fn own_description(node: &Node) -> Option<&'static str> {
+const fn own_description(node: &Node) -> Option<Doc> {
     match node.kind {
         Kind::Object(object) => object.description,
         Kind::Union(union) => union.description,
@@ -104,13 +104,23 @@ const fn own_description(node: &Node) -> Option<&'static str> {
 /// operations that require it or offer it.
 #[derive(Clone, Copy)]
 struct Description<'a> {
-    own: Option<&'static str>,
+    own: Option<Doc>,
     hint: Option<(&'static Union, CollisionSet<'a>)>,
 }
 
 impl<'a> Description<'a> {
-    const fn own(own: Option<&'static str>) -> Description<'a> {
+    const fn own(own: Option<Doc>) -> Description<'a> {
         Description { own, hint: None }
+    }
+}
+
+/// A description's text inside a JSON string: copied when it needs no escape (so counting
+/// it costs nothing per byte), escaped otherwise.
+const fn write_doc(sink: &mut Sink<'_>, doc: Doc) {
+    if doc.plain {
+        sink.raw(doc.text);
+    } else {
+        sink.escaped(doc.text);
     }
 }
 
@@ -126,11 +136,11 @@ const fn write_description(sink: &mut Sink<'_>, description: Description<'_>, mo
     }
     sink.raw("\"description\":\"");
     if let Some(own) = description.own {
-        sink.escaped(own);
+        write_doc(sink, own);
     }
     if let Some((union, set)) = description.hint {
         if let Some(own) = description.own {
-            let bytes = own.as_bytes();
+            let bytes = own.text.as_bytes();
             let closed = !bytes.is_empty()
                 && matches!(bytes[bytes.len() - 1], b'.' | b'!' | b'?' | b':' | b')');
             sink.raw(if closed { " " } else { ". " });
@@ -350,7 +360,7 @@ const fn write_object_body(
         first = false;
         sink.name_key(field.name, field.plain);
         let own = match field.description {
-            Some(text) => Some(text),
+            Some(doc) => Some(doc),
             None => own_description(field.node),
         };
         write_node(sink, field.node, mode, Description { own, hint: None });
@@ -463,7 +473,7 @@ const fn write_operations_summary(sink: &mut Sink<'_>, union: &Union) {
         sink.name_inside(variant.name, variant.plain);
         if let Some(doc) = variant.description {
             sink.raw(" \u{2014} ");
-            sink.escaped(summary(doc));
+            sink.escaped(summary(doc.text));
         }
         v += 1;
     }
@@ -471,15 +481,15 @@ const fn write_operations_summary(sink: &mut Sink<'_>, union: &Union) {
 }
 
 /// The description the operations agree on (every one that has a description has this one).
-const fn agreed_description(set: CollisionSet<'_>) -> Option<&'static str> {
-    let mut agreed: Option<&'static str> = None;
+const fn agreed_description(set: CollisionSet<'_>) -> Option<Doc> {
+    let mut agreed: Option<Doc> = None;
     let mut members = set.members();
     while let Some(occurrence) = members.next() {
-        if let Some(text) = occurrence.field.description {
+        if let Some(doc) = occurrence.field.description {
             match agreed {
-                None => agreed = Some(text),
+                None => agreed = Some(doc),
                 Some(seen) => {
-                    if !str_eq(seen, text) {
+                    if !seen.same(&doc) {
                         return None;
                     }
                 }
@@ -497,7 +507,7 @@ const fn write_key(
     set: CollisionSet<'_>,
 ) {
     let own = match agreed_description(set) {
-        Some(text) => Some(text),
+        Some(doc) => Some(doc),
         None => match key.merge {
             Merge::Keep(node) => own_description(node),
             _ => None,
