@@ -6,6 +6,8 @@
 # the `long_running_const_eval` lint.
 #
 # Usage: scripts/compile-bench.sh [enums=4] [operations=60] [fields=12] [rounds=5]
+# DOCS=1 puts a doc comment on every operation and field (one text per field name), as a
+# documented contract has: descriptions are most of a schema's text.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 enums="${1:-4}" ops="${2:-60}" fields="${3:-12}" runs="${4:-5}"
@@ -14,8 +16,10 @@ export CARGO_TARGET_DIR="$scratch/target" CARGO_INCREMENTAL=0
 
 generate() { # flavor enums ops fields -> src/lib.rs on stdout
   python3 - "$@" <<'PY'
-import sys
+import os, sys
 flavor, enums, ops, fields = sys.argv[1], *map(int, sys.argv[2:])
+docs = os.environ.get("DOCS") == "1"
+doc = (lambda text: f"\n        /// {text}\n        ") if docs else (lambda text: "")
 derive = {"serde": "Deserialize", "schemars": "Deserialize, schemars::JsonSchema",
           "stitch": "Deserialize, stitch::Contract"}[flavor]
 attr = (lambda a: f"#[contract({a})] ") if flavor == "stitch" else (lambda a: "")
@@ -29,8 +33,10 @@ for e in range(enums):
         for f in range(fields):
             name = f"field_{(o * 7 + f) % 40}"   # 40 names over 12 fields a variant: collisions
             ty = types[(o + f) % 6] if f % 3 else "i64"
-            fs.append((attr("min = 0") if ty == "i64" else "") + f"{name}: {ty}")
-        out.append(f"    Op{o} {{ {', '.join(fs)} }},")
+            fs.append(doc(f"The {name} of the record, as this operation reads it.")
+                      + (attr("min = 0") if ty == "i64" else "") + f"{name}: {ty}")
+        operation_doc = f"    /// Operation {o}: changes one part of the record.\n" if docs else ""
+        out.append(operation_doc + f"    Op{o} {{ {', '.join(fs)} }},")
     out.append("}")
     if flavor == "stitch":
         out.append(f"pub const SCHEMA_{e}: &str = Ops{e}::INPUT_SCHEMA;")
@@ -78,7 +84,7 @@ for _ in $(seq "$runs"); do
   done
 done
 python3 - "$enums" "$ops" "$fields" "${times[@]}" <<'PY'
-import statistics, sys
+import os, statistics, sys
 enums, ops, fields = sys.argv[1:4]
 runs = {}
 for entry in sys.argv[4:]:
@@ -86,7 +92,8 @@ for entry in sys.argv[4:]:
     runs.setdefault(flavor, []).append(float(seconds))
 best = {f: min(t) for f, t in runs.items()}
 median = {f: statistics.median(t) for f, t in runs.items()}
-print(f"cargo check of {enums} enums x {ops} operations x {fields} fields, {len(runs['serde'])} interleaved rounds:")
+docs = " (documented)" if os.environ.get("DOCS") == "1" else ""
+print(f"cargo check of {enums} enums x {ops} operations x {fields} fields{docs}, {len(runs['serde'])} interleaved rounds:")
 print("                    best      median    (ratios: best / median)")
 for flavor, label in [("serde", "serde only"), ("schemars", "serde + schemars"), ("stitch", "serde + stitch")]:
     print(f"  {label:17} {best[flavor]:6.2f} s  {median[flavor]:6.2f} s   "
