@@ -114,13 +114,13 @@ impl<'a> Description<'a> {
     }
 }
 
-/// A description's text inside a JSON string: copied when it needs no escape (so counting
-/// it costs nothing per byte), escaped otherwise.
-const fn write_doc(sink: &mut Sink<'_>, doc: Doc) {
-    if doc.plain {
-        sink.raw(doc.text);
+/// Description text inside a JSON string: copied when the derive found it needs no escape
+/// (so counting it costs nothing per byte), escaped otherwise.
+const fn write_doc_text(sink: &mut Sink<'_>, text: &str, plain: bool) {
+    if plain {
+        sink.raw(text);
     } else {
-        sink.escaped(doc.text);
+        sink.escaped(text);
     }
 }
 
@@ -136,7 +136,7 @@ const fn write_description(sink: &mut Sink<'_>, description: Description<'_>, mo
     }
     sink.raw("\"description\":\"");
     if let Some(own) = description.own {
-        write_doc(sink, own);
+        write_doc_text(sink, own.text, own.plain);
     }
     if let Some((union, set)) = description.hint {
         if let Some(own) = description.own {
@@ -473,7 +473,7 @@ const fn write_operations_summary(sink: &mut Sink<'_>, union: &Union) {
         sink.name_inside(variant.name, variant.plain);
         if let Some(doc) = variant.description {
             sink.raw(" \u{2014} ");
-            sink.escaped(summary(doc.text));
+            write_doc_text(sink, summary(doc.text), doc.plain);
         }
         v += 1;
     }
