@@ -36,25 +36,36 @@ pub fn expand(contract: &Contract) -> TokenStream {
     let mut schema_fns = TokenStream::new();
     let mut inherent = TokenStream::new();
     if !generic {
-        let (input_len, input_exact) = if contract.flatten {
-            let shape = quote!(<#ident as __s::Shape>::SHAPE);
+        // Each length is one constant (evaluated once); the texts are `const fn` calls, so
+        // a text is copied or written only where it is read. The advertised schema is always
+        // read (the tool shows it) and written once (`WrittenOnce`); the exact one is
+        // counted, and written where it is read (`Rendered`).
+        let (input_len, input_text) = if contract.flatten {
+            inherent.extend(quote! {
+                impl __s::WrittenOnce for #ident {
+                    const SCRATCH: &'static __s::AdvertisedScratch = &__s::AdvertisedScratch::write(
+                        <#ident as __s::Shape>::SHAPE,
+                        __s::Mode::Advertised,
+                    );
+                }
+            });
             (
-                quote!(__s::schema_len(#shape, __s::Mode::Advertised)),
-                false,
+                quote!(<#ident as __s::WrittenOnce>::SCRATCH
+                    .schema_len(<#ident as __s::Shape>::SHAPE, __s::Mode::Advertised)),
+                quote!(__s::written_once::<#ident, { __StitchLengths::INPUT }>()),
             )
         } else {
-            (quote!(__StitchLengths::EXACT), true)
+            (
+                quote!(__StitchLengths::EXACT),
+                quote!(__s::rendered::<#ident, { __StitchLengths::INPUT }, true>()),
+            )
         };
-        // Each length is one constant (evaluated once); the texts are `rendered` calls, so
-        // the write pass runs only for a schema that is read (see `Rendered`).
-        let input_text =
-            quote!(__s::rendered::<#ident, { __StitchLengths::INPUT }, #input_exact>());
         let exact_text = quote!(__s::rendered::<#ident, { __StitchLengths::EXACT }, true>());
         schema_fns = quote! {
             fn input_schema() -> &'static str { #input_text }
             fn exact_schema() -> &'static str { #exact_text }
         };
-        inherent = quote! {
+        inherent.extend(quote! {
             struct __StitchLengths;
             impl __StitchLengths {
                 const INPUT: usize = #input_len;
@@ -72,7 +83,7 @@ pub fn expand(contract: &Contract) -> TokenStream {
             // Evaluate the schema IR now, so an attribute that does not fit its field fails
             // the build even when nothing uses this type yet.
             const _: &__s::Node = <#ident as #krate::Shape>::SHAPE;
-        };
+        });
         if let Some(span) = contract.profile.check_span {
             // The guard, in constant evaluation: an untyped property fails the build here.
             inherent.extend(quote_spanned! {span=>

@@ -10,7 +10,9 @@ pub use crate::node::{
     ArrayRules, Bound, Doc, Field, Hazard, Kind, Node, NumberRules, Object, StringRules, Union,
     Variant, checks,
 };
-pub use crate::render::{Mode, rendered, schema_len, schema_string};
+pub use crate::render::{
+    AdvertisedScratch, Mode, WrittenOnce, rendered, schema_len, schema_string, written_once,
+};
 pub use crate::text::Message;
 pub use crate::{Contract, Tool};
 

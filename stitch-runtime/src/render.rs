@@ -1,18 +1,23 @@
 //! JSON Schema text from the IR, in constant evaluation.
 //!
-//! One routine writes into a [`Sink`]; run once to count and once to fill a `[u8; LEN]`, it
-//! gives the `&'static str` consts of a contract. The same routine renders generic contracts
-//! at run time. Two modes: the *exact* schema (tagged unions as `oneOf`) and the *advertised*
-//! one (every tagged union flattened into one object by the rules of [`crate::flatten`]).
+//! One routine writes into a [`Sink`], which counts every byte and writes those that fit.
+//! The `&'static str` consts of a contract come from it in two ways: the advertised schema,
+//! always read, is written once into a 64 KiB [`Scratch`] and its prefix copied into a
+//! `[u8; LEN]`; the exact one, often never read, is counted, and written where it is read
+//! ([`Rendered`]). A count pass costs about as much as a write pass, so each text pays for
+//! one walk of the IR, and a second only where it is used. The same routine renders generic
+//! contracts at run time. Two modes: the *exact* schema (tagged unions as `oneOf`) and the
+//! *advertised* one (every tagged union flattened into one object by the rules of
+//! [`crate::flatten`]).
 //!
 //! Constant evaluation interprets every statement (about a microsecond each) and every call
 //! costs as much as a dozen (`len()` and `as_bytes()` included: the interpreter does not
 //! inline), so the writers avoid calls and byte loops where they can: loops read a length
-//! once, keywords are copied whole, names the derive found plain are copied with their
-//! quotes in one call, absent rules cost a test, and a text's write pass runs only where the
-//! text is read ([`Rendered`]). DESIGN.md put the lengths in array types of the generated items; rustc
-//! evaluates those for every contract, read or not, which made the unread exact schema the
-//! largest compile-time cost of a big contract.
+//! once, keywords are copied whole, names and descriptions the derive found plain are
+//! copied, absent rules cost a test, and the scratch's prefix is one `copy_from_slice`.
+//! DESIGN.md put the lengths in array types of the generated items; rustc evaluates those
+//! for every contract, read or not, which made the unread exact schema the largest
+//! compile-time cost of a big contract.
 
 use core::marker::PhantomData;
 
@@ -76,6 +81,93 @@ impl<T: Shape + ?Sized, const LEN: usize, const EXACT: bool> Rendered<T, LEN, EX
 /// The text of [`Rendered`]; evaluated where a constant or the program reads it.
 pub const fn rendered<T: Shape + ?Sized, const LEN: usize, const EXACT: bool>() -> &'static str {
     Rendered::<T, LEN, EXACT>::TEXT
+}
+
+/// The scratch buffer of a schema written in one pass: 64 KiB, more than the advertised
+/// schema of a 200-operation contract; a larger schema is counted first instead.
+pub const SCRATCH_CAPACITY: usize = 1 << 16;
+
+/// A schema written once into a scratch buffer: its length is then known without a count
+/// pass (which costs constant evaluation about as much as writing: calls dominate, not
+/// bytes), and the written prefix is copied whole into an array of exactly that length.
+pub struct Scratch<const CAPACITY: usize> {
+    bytes: [u8; CAPACITY],
+    len: usize,
+}
+
+impl<const CAPACITY: usize> Scratch<CAPACITY> {
+    /// Writes a node's schema; what does not fit is only counted.
+    pub const fn write(node: &'static Node, mode: Mode) -> Scratch<CAPACITY> {
+        let mut bytes = [0u8; CAPACITY];
+        let mut sink = Sink::writer(&mut bytes);
+        write_schema(&mut sink, node, mode);
+        let len = sink.len();
+        Scratch { bytes, len }
+    }
+
+    /// Whether the whole schema was written.
+    pub const fn fits(&self) -> bool {
+        self.len <= CAPACITY
+    }
+
+    /// The schema's length in bytes.
+    pub const fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the schema is empty (it never is: the smallest is `{}`).
+    pub const fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The schema's bytes, `LEN` of them: the written prefix when it fits, else written
+    /// again into an array of their count (the node and mode must be the ones written).
+    pub const fn bytes<const LEN: usize>(&self, node: &'static Node, mode: Mode) -> [u8; LEN] {
+        if self.fits() {
+            let mut bytes = [0u8; LEN];
+            bytes.copy_from_slice(self.bytes.split_at(LEN).0);
+            bytes
+        } else {
+            schema_bytes::<LEN>(node, mode)
+        }
+    }
+
+    /// The schema's length: the written one, or counted again when it did not fit (the node
+    /// and mode must be the ones written).
+    pub const fn schema_len(&self, node: &'static Node, mode: Mode) -> usize {
+        if self.fits() {
+            self.len
+        } else {
+            schema_len(node, mode)
+        }
+    }
+}
+
+/// The scratch a contract's advertised schema is written into.
+pub type AdvertisedScratch = Scratch<SCRATCH_CAPACITY>;
+
+/// A non-generic contract's advertised schema, written once: the derive implements it next
+/// to the contract, so a contract whose IR fails to build is reported there, not here.
+pub trait WrittenOnce: Shape {
+    /// `&Scratch::write(Self::SHAPE, Mode::Advertised)`, read by reference: the interpreter
+    /// never copies the buffer.
+    const SCRATCH: &'static AdvertisedScratch;
+}
+
+/// The advertised schema in an array of its length: `LEN` is the scratch's `schema_len`.
+pub struct WrittenText<T: ?Sized, const LEN: usize>(PhantomData<T>);
+
+impl<T: WrittenOnce + ?Sized, const LEN: usize> WrittenText<T, LEN> {
+    const BYTES: [u8; LEN] = T::SCRATCH.bytes::<LEN>(T::SHAPE, Mode::Advertised);
+    const TEXT: &'static str = match core::str::from_utf8(&Self::BYTES) {
+        Ok(text) => text,
+        Err(_) => panic!("stitch rendered invalid UTF-8"),
+    };
+}
+
+/// The text of [`WrittenText`].
+pub const fn written_once<T: WrittenOnce + ?Sized, const LEN: usize>() -> &'static str {
+    WrittenText::<T, LEN>::TEXT
 }
 
 /// A node's schema as a `String` (for generic contracts, at run time).
@@ -616,4 +708,27 @@ const fn contains(values: &[&str], value: &str) -> bool {
         i += 1;
     }
     false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Mode, Scratch, schema_len, schema_string};
+    use crate::Shape;
+    use crate::node::Node;
+
+    const NODE: &Node = <Vec<Option<String>> as Shape>::SHAPE;
+    const LEN: usize = schema_len(NODE, Mode::Advertised);
+
+    #[test]
+    fn a_schema_written_once_is_the_schema_counted_then_written() {
+        let expected = schema_string(NODE, Mode::Advertised);
+        let roomy = Scratch::<256>::write(NODE, Mode::Advertised);
+        let tight = Scratch::<8>::write(NODE, Mode::Advertised);
+        assert!(roomy.fits() && !tight.fits(), "{expected}");
+        assert_eq!((roomy.len(), tight.len()), (LEN, LEN));
+        let copied = roomy.bytes::<LEN>(NODE, Mode::Advertised);
+        let rewritten = tight.bytes::<LEN>(NODE, Mode::Advertised);
+        assert_eq!(copied, expected.as_bytes());
+        assert_eq!(rewritten, expected.as_bytes());
+    }
 }

@@ -80,30 +80,35 @@ pub const fn summary(text: &str) -> &str {
     }
 }
 
-/// A byte sink: counts bytes when it has no buffer, writes them when it has one.
+/// A byte sink: it counts every byte, and writes those that fit in its buffer. With no
+/// buffer it only counts; the text in the buffer is whole when [`len`](Sink::len) is at most
+/// the buffer's length. (Whether a write fits is the one test per write either way, so a
+/// sink that may overflow costs no more than one that only counts or only writes.)
 pub struct Sink<'a> {
     buf: &'a mut [u8],
     len: usize,
-    writing: bool,
+    capacity: usize,
 }
 
 impl<'a> Sink<'a> {
     /// A sink that only counts.
     pub const fn counter(empty: &'a mut [u8]) -> Sink<'a> {
-        Sink {
-            buf: empty,
-            len: 0,
-            writing: false,
-        }
+        Sink::writer(empty)
     }
 
-    /// A sink that writes into `buf` (which must be exactly as long as the count).
+    /// A sink that writes into `buf` what fits in it, and counts the rest.
     pub const fn writer(buf: &'a mut [u8]) -> Sink<'a> {
+        let capacity = buf.len();
         Sink {
             buf,
             len: 0,
-            writing: true,
+            capacity,
         }
+    }
+
+    /// Whether everything counted so far was written.
+    pub const fn fits(&self) -> bool {
+        self.len <= self.capacity
     }
 
     /// Bytes counted or written so far.
@@ -118,7 +123,7 @@ impl<'a> Sink<'a> {
 
     /// One byte.
     pub const fn byte(&mut self, b: u8) {
-        if self.writing {
+        if self.len < self.capacity {
             self.buf[self.len] = b;
         }
         self.len += 1;
@@ -129,8 +134,8 @@ impl<'a> Sink<'a> {
     pub const fn raw(&mut self, s: &str) {
         let bytes = s.as_bytes();
         let count = bytes.len();
-        if self.writing {
-            let start = self.len;
+        let start = self.len;
+        if start + count <= self.capacity {
             let mut i = 0;
             while i < count {
                 self.buf[start + i] = bytes[i];
@@ -168,7 +173,7 @@ impl<'a> Sink<'a> {
             let b = bytes[i];
             if b >= 0x20 && b != b'"' && b != b'\\' {
                 // The common case, without a call (see `is_plain`).
-                if self.writing {
+                if self.len < self.capacity {
                     self.buf[self.len] = b;
                 }
                 self.len += 1;
@@ -223,8 +228,9 @@ impl<'a> Sink<'a> {
     const fn quoted_plain(&mut self, text: &str, colon: bool) {
         let bytes = text.as_bytes();
         let count = bytes.len();
-        if self.writing {
-            let start = self.len;
+        let start = self.len;
+        let end = start + count + 2 + colon as usize;
+        if end <= self.capacity {
             self.buf[start] = b'"';
             let mut i = 0;
             while i < count {
@@ -236,7 +242,7 @@ impl<'a> Sink<'a> {
                 self.buf[start + 2 + count] = b':';
             }
         }
-        self.len += count + 2 + colon as usize;
+        self.len = end;
     }
 
     /// A name inside a JSON string (in a description): copied when `plain`, else escaped.
