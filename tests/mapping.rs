@@ -588,3 +588,20 @@ fn descriptions_carry_the_facts_constant_evaluation_would_compute() {
         "{disagreeing}"
     );
 }
+
+/// The compile-time texts (the advertised one written once, the exact one in its size
+/// class) are the texts rendered at run time.
+#[test]
+fn compile_time_texts_are_the_run_time_renderings() {
+    use stitch::Mode;
+    fn same<T: Contract>(input: &str, exact: &str) {
+        let at_run_time = |mode| stitch::render::schema_string(T::SHAPE, mode);
+        assert_eq!(input, at_run_time(Mode::Advertised));
+        assert_eq!(exact, at_run_time(Mode::Exact));
+        assert_eq!(exact, T::exact_schema());
+        assert_eq!(input, T::input_schema());
+    }
+    same::<Quoted>(Quoted::INPUT_SCHEMA, Quoted::EXACT_SCHEMA);
+    same::<Documented>(Documented::INPUT_SCHEMA, Documented::EXACT_SCHEMA);
+    same::<Disagreeing>(Disagreeing::INPUT_SCHEMA, Disagreeing::EXACT_SCHEMA);
+}

@@ -36,11 +36,10 @@ pub fn expand(contract: &Contract) -> TokenStream {
     let mut schema_fns = TokenStream::new();
     let mut inherent = TokenStream::new();
     if !generic {
-        // Each length is one constant (evaluated once); the texts are `const fn` calls, so
-        // a text is copied or written only where it is read. The advertised schema is always
-        // read (the tool shows it) and written once (`WrittenOnce`); the exact one is
-        // counted, and written where it is read (`Rendered`).
-        let (input_len, input_text) = if contract.flatten {
+        // The texts are `const fn` calls, evaluated only where read. The advertised schema is
+        // always read (the tool shows it) and written once (`WrittenOnce`), its length one
+        // constant; the exact one is rendered only where it is read (`exact_text`).
+        let input_text = if contract.flatten {
             inherent.extend(quote! {
                 impl __s::WrittenOnce for #ident {
                     const SCRATCH: &'static __s::AdvertisedScratch = &__s::AdvertisedScratch::write(
@@ -48,37 +47,27 @@ pub fn expand(contract: &Contract) -> TokenStream {
                         __s::Mode::Advertised,
                     );
                 }
+                struct __StitchLength;
+                impl __StitchLength {
+                    const INPUT: usize = <#ident as __s::WrittenOnce>::SCRATCH
+                        .schema_len(<#ident as __s::Shape>::SHAPE, __s::Mode::Advertised);
+                }
             });
-            (
-                quote!(<#ident as __s::WrittenOnce>::SCRATCH
-                    .schema_len(<#ident as __s::Shape>::SHAPE, __s::Mode::Advertised)),
-                quote!(__s::written_once::<#ident, { __StitchLengths::INPUT }>()),
-            )
+            quote!(__s::written_once::<#ident, { __StitchLength::INPUT }>())
         } else {
-            (
-                quote!(__StitchLengths::EXACT),
-                quote!(__s::rendered::<#ident, { __StitchLengths::INPUT }, true>()),
-            )
+            quote!(__s::exact_text::<#ident>())
         };
-        let exact_text = quote!(__s::rendered::<#ident, { __StitchLengths::EXACT }, true>());
         schema_fns = quote! {
-            fn input_schema() -> &'static str { #input_text }
-            fn exact_schema() -> &'static str { #exact_text }
+            fn input_schema() -> &'static str { Self::INPUT_SCHEMA }
         };
         inherent.extend(quote! {
-            struct __StitchLengths;
-            impl __StitchLengths {
-                const INPUT: usize = #input_len;
-                const EXACT: usize =
-                    __s::schema_len(<#ident as __s::Shape>::SHAPE, __s::Mode::Exact);
-            }
             impl #ident {
                 /// The advertised (flattened) JSON Schema of this contract's input, rendered at
                 /// compile time.
                 pub const INPUT_SCHEMA: &'static str = #input_text;
                 /// The exact JSON Schema of this contract's input (tagged unions as `oneOf`),
-                /// rendered at compile time.
-                pub const EXACT_SCHEMA: &'static str = #exact_text;
+                /// rendered at compile time where it is read.
+                pub const EXACT_SCHEMA: &'static str = __s::exact_text::<#ident>();
             }
             // Evaluate the schema IR now, so an attribute that does not fit its field fails
             // the build even when nothing uses this type yet.

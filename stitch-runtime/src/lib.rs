@@ -133,7 +133,10 @@ pub trait Contract: Shape + serde::de::DeserializeOwned {
         Self::TOOL.input_schema()
     }
 
-    /// The exact JSON Schema text of the input: tagged unions as `oneOf`.
+    /// The exact JSON Schema text of the input: tagged unions as `oneOf`. Rendered on the
+    /// first call and kept; a non-generic contract also has it as the compile-time const
+    /// `EXACT_SCHEMA`, which costs its crate nothing until read (the exact schema is often
+    /// never read, and rendering it in every build would).
     fn exact_schema() -> &'static str {
         rendered(Self::SHAPE, Mode::Exact)
     }

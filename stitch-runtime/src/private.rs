@@ -11,7 +11,7 @@ pub use crate::node::{
     Variant, checks,
 };
 pub use crate::render::{
-    AdvertisedScratch, Mode, WrittenOnce, rendered, schema_len, schema_string, written_once,
+    AdvertisedScratch, Mode, WrittenOnce, exact_text, schema_len, schema_string, written_once,
 };
 pub use crate::text::Message;
 pub use crate::{Contract, Tool};

@@ -3,9 +3,10 @@
 //! One routine writes into a [`Sink`], which counts every byte and writes those that fit.
 //! The `&'static str` consts of a contract come from it in two ways: the advertised schema,
 //! always read, is written once into a 64 KiB [`Scratch`] and its prefix copied into a
-//! `[u8; LEN]`; the exact one, often never read, is counted, and written where it is read
-//! ([`Rendered`]). A count pass costs about as much as a write pass, so each text pays for
-//! one walk of the IR, and a second only where it is used. The same routine renders generic
+//! `[u8; LEN]`; the exact one, often never read, costs nothing until it is read, then is
+//! counted and written into a buffer of its size class ([`exact_text`]). A count pass costs
+//! about as much as a write pass, so a crate pays one walk of the IR for the advertised
+//! schema and two for the exact one where it reads it. The same routine renders generic
 //! contracts at run time. Two modes: the *exact* schema (tagged unions as `oneOf`) and the
 //! *advertised* one (every tagged union flattened into one object by the rules of
 //! [`crate::flatten`]).
@@ -35,13 +36,6 @@ pub enum Mode {
     Advertised,
 }
 
-impl Mode {
-    /// `Exact` when `exact`, else `Advertised`.
-    pub const fn exact_if(exact: bool) -> Mode {
-        if exact { Mode::Exact } else { Mode::Advertised }
-    }
-}
-
 /// The length in bytes of a node's schema.
 pub const fn schema_len(node: &'static Node, mode: Mode) -> usize {
     let mut sink = Sink::counter(&mut []);
@@ -61,26 +55,42 @@ pub const fn schema_bytes<const LEN: usize>(node: &'static Node, mode: Mode) -> 
     buf
 }
 
-/// The schema text of a non-generic contract, rendered in constant evaluation: `LEN` is the
-/// [`schema_len`] of `T::SHAPE` in the mode (`EXACT` or advertised).
+/// The exact schema of a non-generic contract, rendered in constant evaluation only where
+/// it is read: `EXACT_SCHEMA` is a call of this `const fn`, and rustc evaluates a call inside
+/// a constant only when that constant is evaluated. (A length in a const-generic argument
+/// would be evaluated for every contract at type checking, read or not; most crates never
+/// read the exact schema.)
 ///
-/// The derive names each length once, as a constant, and reads the text through
-/// [`rendered`]. Rustc evaluates a constant that a body names whether or not anything uses
-/// it, but not a `const fn` call inside another constant; so only the count pass is paid
-/// for a schema that a crate never reads, and the write pass where it is read.
-pub struct Rendered<T: ?Sized, const LEN: usize, const EXACT: bool>(PhantomData<T>);
-
-impl<T: Shape + ?Sized, const LEN: usize, const EXACT: bool> Rendered<T, LEN, EXACT> {
-    const BYTES: [u8; LEN] = schema_bytes::<LEN>(T::SHAPE, Mode::exact_if(EXACT));
-    const TEXT: &'static str = match core::str::from_utf8(&Self::BYTES) {
-        Ok(text) => text,
-        Err(_) => panic!("stitch rendered invalid UTF-8"),
-    };
+/// The text is counted, then written into a buffer of the next power-of-two size: its array
+/// length cannot depend on the count without a const-generic argument, so the size class
+/// stands in for it, and the buffer is at most twice the text.
+pub const fn exact_text<T: Shape + ?Sized>() -> &'static str {
+    let len = schema_len(T::SHAPE, Mode::Exact);
+    macro_rules! in_the_first_class_that_fits {
+        ($($bits:literal)*) => {
+            $(
+                if len <= 1 << $bits {
+                    // A call, not the constant itself: rustc evaluates every constant a
+                    // function names when it runs it, and only one class may be written.
+                    return size_class_text::<T, { 1 << $bits }>();
+                }
+            )*
+        };
+    }
+    in_the_first_class_that_fits!(8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24);
+    panic!("stitch: this contract's exact schema is over 16 MiB")
 }
 
-/// The text of [`Rendered`]; evaluated where a constant or the program reads it.
-pub const fn rendered<T: Shape + ?Sized, const LEN: usize, const EXACT: bool>() -> &'static str {
-    Rendered::<T, LEN, EXACT>::TEXT
+const fn size_class_text<T: Shape + ?Sized, const CAPACITY: usize>() -> &'static str {
+    SizeClass::<T, CAPACITY>::TEXT
+}
+
+/// A schema written into a buffer of `CAPACITY` bytes, its size class (see [`exact_text`]).
+struct SizeClass<T: ?Sized, const CAPACITY: usize>(PhantomData<T>);
+
+impl<T: Shape + ?Sized, const CAPACITY: usize> SizeClass<T, CAPACITY> {
+    const SCRATCH: &'static Scratch<CAPACITY> = &Scratch::write(T::SHAPE, Mode::Exact);
+    const TEXT: &'static str = Self::SCRATCH.text();
 }
 
 /// The scratch buffer of a schema written in one pass: 64 KiB, more than the advertised
@@ -129,6 +139,15 @@ impl<const CAPACITY: usize> Scratch<CAPACITY> {
             bytes
         } else {
             schema_bytes::<LEN>(node, mode)
+        }
+    }
+
+    /// The written schema, which must [fit](Self::fits).
+    pub const fn text(&'static self) -> &'static str {
+        assert!(self.fits(), "stitch: a schema did not fit its buffer");
+        match core::str::from_utf8(self.bytes.split_at(self.len).0) {
+            Ok(text) => text,
+            Err(_) => panic!("stitch rendered invalid UTF-8"),
         }
     }
 
