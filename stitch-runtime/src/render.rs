@@ -93,8 +93,9 @@ impl<T: Shape + ?Sized, const CAPACITY: usize> SizeClass<T, CAPACITY> {
     const TEXT: &'static str = Self::SCRATCH.text();
 }
 
-/// The scratch buffer of a schema written in one pass: 64 KiB, more than the advertised
-/// schema of a 200-operation contract; a larger schema is counted first instead.
+/// The scratch buffer of a schema written in one pass: 64 KiB, about twice the advertised
+/// schema of a documented 200-operation contract (34 KB); a larger schema is counted first
+/// instead.
 pub const SCRATCH_CAPACITY: usize = 1 << 16;
 
 /// A schema written once into a scratch buffer: its length is then known without a count
