@@ -139,8 +139,8 @@ fn where_with_bounds(contract: &Contract, bound: TokenStream) -> syn::WhereClaus
 
 /// Whether a name or description needs no JSON escape: decided here, natively, so that
 /// constant evaluation does not scan it (the test is `stitch_runtime::text::is_plain`'s).
-fn is_plain(name: &str) -> bool {
-    !name.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\')
+fn is_plain(text: &str) -> bool {
+    !text.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\')
 }
 
 /// The 64-bit FNV-1a hash of a text: `stitch_runtime::text::hash`, computed here so that
