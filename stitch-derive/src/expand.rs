@@ -37,8 +37,8 @@ pub fn expand(contract: &Contract) -> TokenStream {
     let mut inherent = TokenStream::new();
     if !generic {
         // The texts are `const fn` calls, evaluated only where read. The advertised schema is
-        // always read (the tool shows it) and written once (`WrittenOnce`), its length one
-        // constant; the exact one is rendered only where it is read (`exact_text`).
+        // always read (the tool shows it) and written once (`WrittenOnce`, which also names
+        // its length); the exact one is rendered only where it is read (`exact_text`).
         let input_text = if contract.flatten {
             inherent.extend(quote! {
                 impl __s::WrittenOnce for #ident {
@@ -46,14 +46,11 @@ pub fn expand(contract: &Contract) -> TokenStream {
                         <#ident as __s::Shape>::SHAPE,
                         __s::Mode::Advertised,
                     );
-                }
-                struct __StitchLength;
-                impl __StitchLength {
-                    const INPUT: usize = <#ident as __s::WrittenOnce>::SCRATCH
+                    const LEN: usize = Self::SCRATCH
                         .schema_len(<#ident as __s::Shape>::SHAPE, __s::Mode::Advertised);
                 }
             });
-            quote!(__s::written_once::<#ident, { __StitchLength::INPUT }>())
+            quote!(__s::written_once::<#ident, { <#ident as __s::WrittenOnce>::LEN }>())
         } else {
             quote!(__s::exact_text::<#ident>())
         };

@@ -121,16 +121,6 @@ impl<const CAPACITY: usize> Scratch<CAPACITY> {
         self.len <= CAPACITY
     }
 
-    /// The schema's length in bytes.
-    pub const fn len(&self) -> usize {
-        self.len
-    }
-
-    /// Whether the schema is empty (it never is: the smallest is `{}`).
-    pub const fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
     /// The schema's bytes, `LEN` of them: the written prefix when it fits, else written
     /// again into an array of their count (the node and mode must be the ones written).
     pub const fn bytes<const LEN: usize>(&self, node: &'static Node, mode: Mode) -> [u8; LEN] {
@@ -146,10 +136,7 @@ impl<const CAPACITY: usize> Scratch<CAPACITY> {
     /// The written schema, which must [fit](Self::fits).
     pub const fn text(&'static self) -> &'static str {
         assert!(self.fits(), "stitch: a schema did not fit its buffer");
-        match core::str::from_utf8(self.bytes.split_at(self.len).0) {
-            Ok(text) => text,
-            Err(_) => panic!("stitch rendered invalid UTF-8"),
-        }
+        utf8(self.bytes.split_at(self.len).0)
     }
 
     /// The schema's length: the written one, or counted again when it did not fit (the node
@@ -172,17 +159,25 @@ pub trait WrittenOnce: Shape {
     /// `&Scratch::write(Self::SHAPE, Mode::Advertised)`, read by reference: the interpreter
     /// never copies the buffer.
     const SCRATCH: &'static AdvertisedScratch;
+    /// `Self::SCRATCH.schema_len(Self::SHAPE, Mode::Advertised)`: the length the text's
+    /// array is given.
+    const LEN: usize;
 }
 
-/// The advertised schema in an array of its length: `LEN` is the scratch's `schema_len`.
+/// The advertised schema in an array of its length: `LEN` is [`WrittenOnce::LEN`].
 pub struct WrittenText<T: ?Sized, const LEN: usize>(PhantomData<T>);
 
 impl<T: WrittenOnce + ?Sized, const LEN: usize> WrittenText<T, LEN> {
     const BYTES: [u8; LEN] = T::SCRATCH.bytes::<LEN>(T::SHAPE, Mode::Advertised);
-    const TEXT: &'static str = match core::str::from_utf8(&Self::BYTES) {
+    const TEXT: &'static str = utf8(&Self::BYTES);
+}
+
+/// Rendered bytes as text: the writers write UTF-8 only, so the panic is a bug in stitch.
+const fn utf8(bytes: &'static [u8]) -> &'static str {
+    match core::str::from_utf8(bytes) {
         Ok(text) => text,
         Err(_) => panic!("stitch rendered invalid UTF-8"),
-    };
+    }
 }
 
 /// The text of [`WrittenText`].
@@ -745,7 +740,12 @@ mod tests {
         let roomy = Scratch::<256>::write(NODE, Mode::Advertised);
         let tight = Scratch::<8>::write(NODE, Mode::Advertised);
         assert!(roomy.fits() && !tight.fits(), "{expected}");
-        assert_eq!((roomy.len(), tight.len()), (LEN, LEN));
+        assert_eq!(roomy.schema_len(NODE, Mode::Advertised), LEN);
+        assert_eq!(
+            tight.schema_len(NODE, Mode::Advertised),
+            LEN,
+            "counted again"
+        );
         let copied = roomy.bytes::<LEN>(NODE, Mode::Advertised);
         let rewritten = tight.bytes::<LEN>(NODE, Mode::Advertised);
         assert_eq!(copied, expected.as_bytes());

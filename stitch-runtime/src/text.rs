@@ -106,11 +106,6 @@ impl<'a> Sink<'a> {
         }
     }
 
-    /// Whether everything counted so far was written.
-    pub const fn fits(&self) -> bool {
-        self.len <= self.capacity
-    }
-
     /// Bytes counted or written so far.
     pub const fn len(&self) -> usize {
         self.len
