@@ -507,14 +507,16 @@ fn names_that_need_escapes_are_escaped_everywhere() {
     assert!(matches!(parsed, Ok(Quoted::Say { .. })), "{parsed:?}");
 }
 
-/// Descriptions: the derive decides whether each needs a JSON escape and hashes it, so that
-/// rendering copies plain ones and compares them without reading their bytes.
+/// Descriptions: the derive escapes and hashes each one, so that rendering copies it whole
+/// and compares it without reading its bytes.
 #[derive(Debug, Deserialize, stitch::Contract)]
 #[serde(tag = "op")]
 #[allow(dead_code)]
 enum Documented {
     /// Says "hi" \ twice.
     /// And a second line.
+    ///
+    #[doc = "A second paragraph, with a tab:\t and a bell: \u{7}."]
     Say {
         /// The "shared" key.
         shared: i64,
@@ -543,29 +545,60 @@ enum Disagreeing {
     },
 }
 
+/// A description rendered as a field's, at run time.
+fn rendered_description(doc: stitch::node::Doc) -> String {
+    use stitch::node::{Field, Kind, Node, Object};
+    let fields: &'static [Field] = Box::leak(Box::new([Field::declared(
+        "x",
+        true,
+        <i64 as Shape>::SHAPE,
+        false,
+        Some(doc),
+    )]));
+    let object: &'static Object = Box::leak(Box::new(Object {
+        fields,
+        deny_unknown: false,
+        description: None,
+    }));
+    let node: &'static Node = Box::leak(Box::new(Node::of(Kind::Object(object))));
+    stitch::render::schema_string(node, stitch::Mode::Advertised)
+}
+
 #[test]
 fn descriptions_carry_the_facts_constant_evaluation_would_compute() {
-    use stitch::node::Doc;
+    use stitch::node::{Doc, Escape};
     let stitch::node::Kind::Union(union) = Documented::SHAPE.kind else {
         panic!("a union")
     };
     let mut docs = Vec::new();
     for variant in union.variants {
         docs.extend(variant.description);
+        docs.extend(variant.summary);
         docs.extend(variant.object.fields.iter().filter_map(|f| f.description));
     }
-    assert_eq!(docs.len(), 5);
+    assert_eq!(docs.len(), 7);
     for doc in &docs {
         let computed = Doc::new(doc.text);
-        assert_eq!(
-            (doc.plain, doc.hash),
-            (computed.plain, computed.hash),
-            "{doc:?}"
+        assert_eq!(doc.hash, computed.hash, "{doc:?}");
+        assert_ne!(
+            doc.escape,
+            Escape::Unknown,
+            "the derive escapes every description"
         );
+        // The derive's escape and the renderer's are one rule on both sides of the
+        // proc-macro boundary: what the derive wrote is what the renderer would write.
+        let escaped_by_the_renderer = rendered_description(Doc {
+            escape: Escape::Unknown,
+            ..*doc
+        });
+        assert_eq!(rendered_description(*doc), escaped_by_the_renderer);
     }
-    assert!(!docs[0].plain, "a quote and a backslash");
-    assert!(!docs[1].plain && docs[2].plain);
-    assert!(docs[1].same(&docs[4]) && !docs[1].same(&docs[2]));
+    assert_eq!(
+        docs[0].text,
+        "Says \"hi\" \\ twice. And a second line.\nA second paragraph, with a tab:\t and a bell: \u{7}."
+    );
+    assert_eq!(docs[1].text, "Says \"hi\" \\ twice. And a second line");
+    assert!(docs[2].same(&docs[6]) && !docs[2].same(&docs[3]));
 
     let advertised = json(Documented::INPUT_SCHEMA);
     assert_eq!(
@@ -577,6 +610,11 @@ fn descriptions_carry_the_facts_constant_evaluation_would_compute() {
             .as_str()
             .map(|d| d.starts_with("Plain words.")),
         Some(true)
+    );
+    assert_eq!(
+        advertised["properties"]["op"]["description"],
+        "The operation: Say \u{2014} Says \"hi\" \\ twice. And a second line; Other \u{2014} Plain.",
+        "each operation is named with the first line of its doc only"
     );
     let exact = json(Documented::EXACT_SCHEMA);
     assert_eq!(exact["oneOf"][0]["description"], docs[0].text);

@@ -10,6 +10,7 @@ use std::collections::HashMap;
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 
+use crate::doc;
 use crate::model::{
     Body, Contract, Field, Object, Profile, Source, StepKind, Union, Variant, VariantBody,
 };
@@ -140,21 +141,18 @@ fn is_plain(text: &str) -> bool {
     !text.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\')
 }
 
-/// The 64-bit FNV-1a hash of a text: `stitch_runtime::text::hash`, computed here so that
-/// constant evaluation never reads a description to compare it with another.
-fn fnv1a(text: &str) -> u64 {
-    text.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
-        (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3)
-    })
-}
-
-/// An optional description as the IR's `Option<Doc>`, its plainness and hash decided here.
-fn option_doc(text: Option<&String>) -> TokenStream {
+/// An optional description as the IR's `Option<Doc>`, its escape and hash found here.
+fn option_doc(text: Option<&str>) -> TokenStream {
     match text {
         Some(text) => {
-            let plain = is_plain(text);
-            let hash = fnv1a(text);
-            quote!(::core::option::Option::Some(__s::Doc::declared(#text, #plain, #hash)))
+            let escaped = doc::json_escaped(text);
+            let escape = if escaped == text {
+                quote!(__s::Escape::Plain)
+            } else {
+                quote!(__s::Escape::Escaped(#escaped))
+            };
+            let hash = doc::fnv1a(text);
+            quote!(::core::option::Option::Some(__s::Doc::declared(#text, #escape, #hash)))
         }
         None => quote!(::core::option::Option::None),
     }
@@ -218,7 +216,7 @@ fn shape_expr(contract: &Contract, generic: bool) -> (TokenStream, TokenStream) 
 
 fn union_shape(contract: &Contract, union: &Union, generic: bool) -> (TokenStream, TokenStream) {
     let tag = &union.tag;
-    let description = option_doc(contract.description.as_ref());
+    let description = option_doc(contract.description.as_deref());
     let variants = union.variants.iter().map(|v| variant_expr(contract, v));
     let raw = quote!(__s::Union::new(#tag, &[#(#variants),*], #description));
     if generic {
@@ -289,7 +287,8 @@ fn key_indices(union: &Union) -> Option<(Vec<u32>, usize)> {
 fn variant_expr(contract: &Contract, variant: &Variant) -> TokenStream {
     let name = &variant.wire;
     let aliases = &variant.aliases;
-    let description = option_doc(variant.description.as_ref());
+    let description = option_doc(variant.description.as_deref());
+    let summary = option_doc(variant.description.as_deref().and_then(doc::summary));
     let object = match &variant.body {
         VariantBody::Unit { deny_unknown } => quote! {
             &__s::Object { fields: &[], deny_unknown: #deny_unknown, description: None }
@@ -302,7 +301,7 @@ fn variant_expr(contract: &Contract, variant: &Variant) -> TokenStream {
         }
     };
     let plain = is_plain(name);
-    quote!(__s::Variant::declared(#name, #plain, &[#(#aliases),*], #description, #object))
+    quote!(__s::Variant::declared(#name, #plain, &[#(#aliases),*], #description, #summary, #object))
 }
 
 fn object_expr(contract: &Contract, object: &Object, description: Option<&String>) -> TokenStream {
@@ -310,7 +309,7 @@ fn object_expr(contract: &Contract, object: &Object, description: Option<&String
         let node = field_node(contract, field);
         let wire = &field.wire;
         let has_default = field.has_default;
-        let description = option_doc(field.description.as_ref());
+        let description = option_doc(field.description.as_deref());
         let plain = is_plain(wire);
         let mut expr =
             quote!(__s::Field::declared(#wire, #plain, #node, #has_default, #description));
@@ -321,7 +320,7 @@ fn object_expr(contract: &Contract, object: &Object, description: Option<&String
         expr
     });
     let deny_unknown = object.deny_unknown;
-    let description = option_doc(description);
+    let description = option_doc(description.map(String::as_str));
     quote! {
         &__s::Object {
             fields: &[#(#fields),*],

@@ -5,7 +5,7 @@
 //! Nodes hold only `&'static` references, which lets `Shape::SHAPE` compose across crates in
 //! constant evaluation.
 
-use crate::text::{hash, is_plain};
+use crate::text::{hash, is_plain, summary};
 
 /// A numeric bound as the user wrote it: its JSON text (rendered verbatim) and its value.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -239,22 +239,38 @@ impl Node {
 pub struct Doc {
     /// The text, unescaped.
     pub text: &'static str,
-    /// Whether the text needs no JSON escape: then counting it is reading its length.
-    pub plain: bool,
+    /// How the text stands inside a JSON string.
+    pub escape: Escape,
     /// The text's [`hash`]: two descriptions are the same when their lengths and hashes are
     /// (FNV-1a, 64 bits: two different texts of one length collide with a chance of 2⁻⁶⁴).
     pub hash: u64,
 }
 
+/// How a text stands inside a JSON string, as far as it is known before rendering.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Escape {
+    /// As it is: the text needs no escape, and rendering copies it whole.
+    Plain,
+    /// As this escaped text, which rendering copies whole (the derive writes it).
+    Escaped(&'static str),
+    /// Not known: rendering escapes it byte by byte.
+    Unknown,
+}
+
 impl Doc {
     /// A description, its facts computed in constant evaluation.
     pub const fn new(text: &'static str) -> Doc {
-        Doc::declared(text, is_plain(text), hash(text))
+        let escape = if is_plain(text) {
+            Escape::Plain
+        } else {
+            Escape::Unknown
+        };
+        Doc::declared(text, escape, hash(text))
     }
 
     /// A description as the derive declares it, its facts computed at expansion.
-    pub const fn declared(text: &'static str, plain: bool, hash: u64) -> Doc {
-        Doc { text, plain, hash }
+    pub const fn declared(text: &'static str, escape: Escape, hash: u64) -> Doc {
+        Doc { text, escape, hash }
     }
 
     /// An optional text as an optional description.
@@ -373,6 +389,9 @@ pub struct Variant {
     pub aliases: &'static [&'static str],
     /// The operation's doc comment.
     pub description: Option<Doc>,
+    /// The first line of the description, without its final period: how the tag's
+    /// description names the operation.
+    pub summary: Option<Doc>,
     /// The operation's fields (a struct variant, a newtype of a struct, or empty for a unit).
     pub object: &'static Object,
     /// Whether the name needs no JSON escape (see [`Field::plain`]).
@@ -387,21 +406,35 @@ impl Variant {
         description: Option<&'static str>,
         object: &'static Object,
     ) -> Variant {
-        Variant::declared(name, is_plain(name), aliases, Doc::of(description), object)
+        let summary = match description {
+            Some(text) => Some(Doc::new(summary(text))),
+            None => None,
+        };
+        Variant::declared(
+            name,
+            is_plain(name),
+            aliases,
+            Doc::of(description),
+            summary,
+            object,
+        )
     }
 
-    /// An operation as the derive declares it (see [`Field::declared`]).
+    /// An operation as the derive declares it (see [`Field::declared`]); the derive finds
+    /// the summary line too, so constant evaluation never scans a description for it.
     pub const fn declared(
         name: &'static str,
         plain: bool,
         aliases: &'static [&'static str],
         description: Option<Doc>,
+        summary: Option<Doc>,
         object: &'static Object,
     ) -> Variant {
         Variant {
             name,
             aliases,
             description,
+            summary,
             object,
             plain,
         }

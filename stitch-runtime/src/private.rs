@@ -7,8 +7,8 @@ pub use crate::flatten::{
 };
 pub use crate::guard::validate_mcp_schemas;
 pub use crate::node::{
-    ArrayRules, Bound, Doc, Field, Hazard, Kind, Node, NumberRules, Object, StringRules, Union,
-    Variant, checks,
+    ArrayRules, Bound, Doc, Escape, Field, Hazard, Kind, Node, NumberRules, Object, StringRules,
+    Union, Variant, checks,
 };
 pub use crate::render::{
     AdvertisedScratch, Mode, WrittenOnce, exact_text, schema_len, schema_string, written_once,

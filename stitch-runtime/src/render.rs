@@ -23,9 +23,11 @@
 use core::marker::PhantomData;
 
 use crate::flatten::{CollisionSet, FlatKey, Keys, Merge, kinds};
-use crate::node::{ArrayRules, Doc, Kind, Node, NumberRules, Object, StringRules, Union, Variant};
+use crate::node::{
+    ArrayRules, Doc, Escape, Kind, Node, NumberRules, Object, StringRules, Union, Variant,
+};
 use crate::shape::Shape;
-use crate::text::{Sink, str_eq, summary};
+use crate::text::{Sink, str_eq};
 
 /// Which schema to render.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -221,13 +223,13 @@ impl<'a> Description<'a> {
     }
 }
 
-/// Description text inside a JSON string: copied when the derive found it needs no escape
-/// (so counting it costs nothing per byte), escaped otherwise.
-const fn write_doc_text(sink: &mut Sink<'_>, text: &str, plain: bool) {
-    if plain {
-        sink.raw(text);
-    } else {
-        sink.escaped(text);
+/// Description text inside a JSON string: copied whole when its escaped form is known (so
+/// it costs no work per byte), escaped byte by byte otherwise.
+const fn write_doc_text(sink: &mut Sink<'_>, doc: &Doc) {
+    match doc.escape {
+        Escape::Plain => sink.raw(doc.text),
+        Escape::Escaped(escaped) => sink.raw(escaped),
+        Escape::Unknown => sink.escaped(doc.text),
     }
 }
 
@@ -243,7 +245,7 @@ const fn write_description(sink: &mut Sink<'_>, description: Description<'_>, mo
     }
     sink.raw("\"description\":\"");
     if let Some(own) = description.own {
-        write_doc_text(sink, own.text, own.plain);
+        write_doc_text(sink, &own);
     }
     if let Some((union, set)) = description.hint {
         if let Some(own) = description.own {
@@ -578,9 +580,9 @@ const fn write_operations_summary(sink: &mut Sink<'_>, union: &Union) {
         }
         let variant = &union.variants[v];
         sink.name_inside(variant.name, variant.plain);
-        if let Some(doc) = variant.description {
+        if let Some(summary) = variant.summary {
             sink.raw(" \u{2014} ");
-            write_doc_text(sink, summary(doc.text), doc.plain);
+            write_doc_text(sink, &summary);
         }
         v += 1;
     }

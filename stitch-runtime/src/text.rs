@@ -124,17 +124,25 @@ impl<'a> Sink<'a> {
         self.len += 1;
     }
 
-    /// Raw text, written as is. Counting costs no loop; writing is one loop without calls
-    /// (constant evaluation interprets every call, so per-byte calls dominate rendering).
+    /// Raw text, written as is. Counting costs no loop; a short text is written by a loop
+    /// without calls, a long one by one `copy_from_slice` (a single step for the interpreter,
+    /// where a byte loop costs several per byte: a 500 KB description would exceed the
+    /// budget of a constant's evaluation).
     pub const fn raw(&mut self, s: &str) {
+        const SHORT: usize = 48;
         let bytes = s.as_bytes();
         let count = bytes.len();
         let start = self.len;
         if start + count <= self.capacity {
-            let mut i = 0;
-            while i < count {
-                self.buf[start + i] = bytes[i];
-                i += 1;
+            if count > SHORT {
+                let (_, rest) = self.buf.split_at_mut(start);
+                rest.split_at_mut(count).0.copy_from_slice(bytes);
+            } else {
+                let mut i = 0;
+                while i < count {
+                    self.buf[start + i] = bytes[i];
+                    i += 1;
+                }
             }
         }
         self.len += count;
