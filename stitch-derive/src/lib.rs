@@ -15,6 +15,7 @@ mod doc;
 mod expand;
 mod model;
 mod parse;
+mod pattern;
 mod validate;
 
 use darling::FromDeriveInput;

@@ -20,6 +20,7 @@ use crate::model::{
     Body, Contract, Field, Object, Profile, Source, Step, StepKind, Union, Variant, VariantBody,
 };
 use crate::parse::{ContainerInput, FieldInput, SerdeAttrs, VariantInput};
+use crate::pattern::check_pattern;
 
 /// Validates a parsed input, returning the model or every error found.
 pub fn validate(input: ContainerInput) -> Result<Contract, Error> {
@@ -53,7 +54,19 @@ pub fn validate(input: ContainerInput) -> Result<Contract, Error> {
             }
             value
         }
-        None => snake_case(&input.ident.to_string()),
+        None => {
+            let value = snake_case(&input.ident.to_string());
+            if let Err(why) = check_tool_name(&value) {
+                errors.push(
+                    Error::custom(format!(
+                        "{why}; this name is derived from the type's name: name the tool \
+                         with `#[contract(name = \"...\")]`"
+                    ))
+                    .with_span(&input.ident),
+                );
+            }
+            value
+        }
     };
 
     let rename_all = rename_rule(serde.rename_all.as_ref());
@@ -404,56 +417,6 @@ fn field(
         steps,
         refine: input.refine,
     }
-}
-
-/// A pattern must compile with the `regex` crate and mean the same in ECMA-262 (what JSON
-/// Schema validators and models read): constructs only one of them knows are refused.
-fn check_pattern(pattern: &str) -> Result<(), String> {
-    regex_syntax::Parser::new()
-        .parse(pattern)
-        .map_err(|error| format!("the pattern does not compile:\n{error}"))?;
-    let bytes = pattern.as_bytes();
-    let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'\\' if i + 1 < bytes.len() => {
-                let next = bytes[i + 1];
-                if matches!(next, b'A' | b'z' | b'Z' | b'h' | b'H' | b'Q' | b'E')
-                    || (matches!(next, b'p' | b'P') && bytes.get(i + 2) != Some(&b'{'))
-                {
-                    return Err(format!(
-                        "the pattern uses `\\{}`, which ECMA-262 (JSON Schema's regex dialect) \
-                         does not share with the `regex` crate",
-                        next as char
-                    ));
-                }
-                i += 2;
-                continue;
-            }
-            b'(' if bytes.get(i + 1) == Some(&b'?') => {
-                let next = bytes.get(i + 2).copied();
-                let portable = matches!(next, Some(b':'))
-                    || (next == Some(b'<')
-                        && bytes.get(i + 3).is_some_and(|b| b.is_ascii_alphabetic()));
-                if !portable {
-                    return Err(
-                        "the pattern uses inline flags or `(?P<name>...)`, which ECMA-262 (JSON \
-                         Schema's regex dialect) does not read; use `(?:...)` or `(?<name>...)`"
-                            .to_owned(),
-                    );
-                }
-            }
-            b'[' if bytes.get(i + 1) == Some(&b'[') && bytes.get(i + 2) == Some(&b':') => {
-                return Err(
-                    "the pattern uses a POSIX class `[[:name:]]`, which ECMA-262 does not read"
-                        .to_owned(),
-                );
-            }
-            _ => {}
-        }
-        i += 1;
-    }
-    Ok(())
 }
 
 fn enum_body(

@@ -9,6 +9,7 @@ mod format;
 pub mod guard;
 pub mod node;
 pub mod parse;
+mod pattern;
 mod rejection;
 pub mod render;
 mod shape;

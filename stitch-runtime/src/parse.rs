@@ -7,15 +7,13 @@
 //! so no input can make it recurse deeper than the contract's own nesting, and values the
 //! contract leaves free (`serde_json::Value`, opaque fields) are never walked.
 
-use std::collections::{HashMap, HashSet};
-use std::sync::{OnceLock, RwLock};
-
-use regex::Regex;
 use serde_json::{Map, Number, Value};
+use std::collections::{HashMap, HashSet};
 
 use crate::Contract;
 use crate::format;
 use crate::node::{Bound, Hazard, Kind, Node, NumberRules, Object, StringRules, checks};
+use crate::pattern;
 use crate::rejection::{Issue, Rejection};
 
 /// A JSON Pointer (RFC 6901) that grows and shrinks as a walk goes in and out.
@@ -585,7 +583,7 @@ impl Checker {
 
     fn pattern_and_format(&mut self, rules: &StringRules, text: &str, at: &Path<'_>) {
         if let Some(pattern) = rules.pattern
-            && let Some(regex) = compiled(pattern)
+            && let Some(regex) = pattern::compiled(pattern)
             && !regex.is_match(text)
         {
             let message = format!("must match the pattern {pattern}, got {}", short(text));
@@ -829,29 +827,6 @@ fn transform(flags: u8, text: &mut String) {
     if flags & checks::UPPERCASE != 0 {
         *text = text.to_uppercase();
     }
-}
-
-/// A pattern compiled once per process. Patterns are `'static` strings in the contract, so
-/// the cache is keyed by where the text lives (no hashing of the text on every call) and
-/// each compiled pattern is kept for the life of the process, shared (a cloned `Regex`
-/// would start a fresh match cache on every call).
-fn compiled(pattern: &'static str) -> Option<&'static Regex> {
-    type Cache = RwLock<HashMap<(usize, usize), Option<&'static Regex>>>;
-    static CACHE: OnceLock<Cache> = OnceLock::new();
-    let cache = CACHE.get_or_init(Default::default);
-    let key = (pattern.as_ptr() as usize, pattern.len());
-    if let Some(regex) = cache.read().unwrap_or_else(|e| e.into_inner()).get(&key) {
-        return *regex;
-    }
-    *cache
-        .write()
-        .unwrap_or_else(|e| e.into_inner())
-        .entry(key)
-        .or_insert_with(|| {
-            Regex::new(pattern)
-                .ok()
-                .map(|regex| &*Box::leak(Box::new(regex)))
-        })
 }
 
 /// What a node expects, for messages.
