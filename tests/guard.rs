@@ -161,6 +161,9 @@ fn all_findings_lists_every_one_in_order() {
     );
 }
 
+/// The walk over a foreign schema is stitchkit's (`findUntypedProperties`), so that
+/// `allow_untyped` lists carried over from it still match: definitions are walked at the path
+/// of the schema holding them, `not` is not walked, and only object schemas are judged.
 #[test]
 fn foreign_schemas_are_walked_through_every_subschema_keyword() {
     let schema = json!({
@@ -178,7 +181,8 @@ fn foreign_schemas_are_walked_through_every_subschema_keyword() {
                     "patternProperties": {"^x": {"properties": {"inPattern": {}}}}},
             "combined": {"allOf": [{"properties": {"inAllOf": {"description": "Deep."}}}],
                          "anyOf": [{"properties": {"inAnyOf": {}}}],
-                         "oneOf": [{"properties": {"inOneOf": {"type": "integer"}}}]}
+                         "oneOf": [{"properties": {"inOneOf": {"type": "integer"}}}]},
+            "negated": {"not": {"properties": {"inNot": {}}}}
         },
         "$defs": {"Thing": {"properties": {"inDefs": {}}}},
         "definitions": {"Old": {"properties": {"inDefinitions": {"const": 1}}}}
@@ -190,7 +194,6 @@ fn foreign_schemas_are_walked_through_every_subschema_keyword() {
         [
             (FindingKind::Untyped, "plain"),
             (FindingKind::NonPortableFormat, "typed"),
-            (FindingKind::Untyped, "free"),
             (FindingKind::Untyped, "list.inItems"),
             (FindingKind::Untyped, "tuple.inTuple"),
             (FindingKind::Untyped, "tuple.inPrefix"),
@@ -198,13 +201,24 @@ fn foreign_schemas_are_walked_through_every_subschema_keyword() {
             (FindingKind::Untyped, "map.inPattern"),
             (FindingKind::Untyped, "combined.inAllOf"),
             (FindingKind::Untyped, "combined.inAnyOf"),
-            (FindingKind::Untyped, "$defs.Thing.inDefs"),
+            (FindingKind::Untyped, "inDefs"),
         ]
     );
     assert_eq!(findings[0].description(), Some("Only words."));
-    assert_eq!(findings[8].description(), Some("Deep."));
-    let allowed = TYPED.allow_untyped(&["foreign.plain", "foreign.free"]);
-    assert_eq!(validate_tool_schema("foreign", &schema, &allowed).len(), 8);
+    assert_eq!(findings[7].description(), Some("Deep."));
+    let allowed = TYPED.allow_untyped(&["foreign.plain", "foreign.inDefs"]);
+    assert_eq!(validate_tool_schema("foreign", &schema, &allowed).len(), 7);
+}
+
+#[test]
+fn a_long_description_is_cut_with_a_mark() {
+    let long = "word ".repeat(200);
+    let schema = json!({"type": "object", "properties": {"free": {"description": long}}});
+    let findings = validate_tool_schema("foreign", &schema, &TYPED);
+    let description = findings[0].description().unwrap();
+    assert!(description.len() < long.len());
+    assert!(description.ends_with('…'), "{description}");
+    assert!(findings[0].to_string().contains("word word"));
 }
 
 #[test]

@@ -546,8 +546,13 @@ const fn free_reason(union: &Union, set: CollisionSet<'_>, reason: FreeReason) -
     why
 }
 
-/// Checks a foreign tool schema (schemars output, a hand-written one) with the walk of
-/// SPEC §5 and returns every finding. The root is never flagged; `$ref` is not followed.
+/// Checks a foreign tool schema (schemars output, a hand-written one) and returns every
+/// finding. The walk is the one stitchkit's `findUntypedProperties` makes, so `allow_untyped`
+/// lists carried over from it still match: properties through `properties`, `items` (both
+/// forms), `prefixItems`, `additionalProperties`, `patternProperties`, `$defs`/`definitions`
+/// (at the path of the schema holding them) and the `allOf`/`anyOf`/`oneOf` branches; `not`
+/// is not walked, only object schemas are judged, the root is never flagged, and `$ref` is not
+/// followed.
 pub fn validate_tool_schema(name: &str, schema: &Value, profile: &SchemaProfile) -> Vec<Finding> {
     let mut findings = Vec::new();
     if let Some(why) = name_problem(name) {
@@ -594,18 +599,18 @@ impl ForeignWalk<'_> {
         self.profile.untyped_allowed.contains(&qualified.as_str())
     }
 
-    /// A property schema: flagged when untyped, then walked.
+    /// A property schema: flagged when untyped, then walked. Only an object is a schema the
+    /// rule judges: a boolean one (`true`) is neither flagged nor walked.
     fn property<'v>(&mut self, schema: &'v Value, path: &mut Vec<&'v str>) {
-        let typed = match schema {
-            Value::Object(map) => TYPE_KEYS.iter().any(|key| map.contains_key(*key)),
-            Value::Bool(accepts) => !accepts,
-            _ => true,
+        let Value::Object(map) = schema else {
+            return;
         };
+        let typed = TYPE_KEYS.iter().any(|key| map.contains_key(*key));
         if self.profile.typed_properties && !typed && !self.allowed(path) {
             let mut finding = Finding::new(FindingKind::Untyped, self.tool);
             finding.path = Self::path_text(path);
             finding.why.push_str("it has no `type`, `enum` or `const`");
-            if let Some(description) = schema.get("description").and_then(Value::as_str) {
+            if let Some(description) = map.get("description").and_then(Value::as_str) {
                 finding.description.push_str(description);
             }
             self.findings.push(finding);
@@ -637,7 +642,7 @@ impl ForeignWalk<'_> {
                 path.pop();
             }
         }
-        for keyword in ["items", "additionalProperties", "not"] {
+        for keyword in ["items", "additionalProperties"] {
             match map.get(keyword) {
                 Some(value @ Value::Object(_)) => self.inside(value, path),
                 Some(Value::Array(tuple)) if keyword == "items" => {
@@ -651,18 +656,11 @@ impl ForeignWalk<'_> {
                 branches.iter().for_each(|branch| self.inside(branch, path));
             }
         }
+        // Definitions are walked at the path of the schema holding them (the rule this ports
+        // names a definition's property by its own path, not through `$defs`).
         for keyword in ["patternProperties", "$defs", "definitions"] {
             if let Some(Value::Object(schemas)) = map.get(keyword) {
-                for (name, value) in schemas {
-                    if keyword == "patternProperties" {
-                        self.inside(value, path);
-                    } else {
-                        path.push(keyword);
-                        path.push(name);
-                        self.inside(value, path);
-                        path.truncate(path.len() - 2);
-                    }
-                }
+                schemas.values().for_each(|value| self.inside(value, path));
             }
         }
     }

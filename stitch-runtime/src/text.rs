@@ -267,15 +267,19 @@ impl<'a> Sink<'a> {
 
 /// Text of bounded length built in constant evaluation (no allocation): compile-error
 /// messages and the parts of a guard finding. Text past the capacity is cut on a character
-/// boundary.
+/// boundary, and the cut is marked with `…`.
 #[derive(Clone, Copy)]
 pub struct Text<const N: usize> {
     buf: [u8; N],
     len: usize,
+    cut: bool,
 }
 
 /// A compile-error message.
 pub type Message = Text<1024>;
+
+/// What marks a cut.
+const ELLIPSIS: &str = "…";
 
 impl<const N: usize> Text<N> {
     /// Empty text.
@@ -283,6 +287,7 @@ impl<const N: usize> Text<N> {
         Text {
             buf: [0; N],
             len: 0,
+            cut: false,
         }
     }
 
@@ -292,25 +297,56 @@ impl<const N: usize> Text<N> {
         self
     }
 
-    /// Appends `s`.
+    /// Appends `s`; what does not fit is cut, and the cut marked.
     pub const fn push_str(&mut self, s: &str) {
+        if self.cut {
+            return;
+        }
         let bytes = s.as_bytes();
+        let fits = self.len + bytes.len() <= N;
+        let end = if fits {
+            self.len + bytes.len()
+        } else {
+            N.saturating_sub(ELLIPSIS.len())
+        };
         let mut i = 0;
-        while i < bytes.len() && self.len < N {
+        while self.len < end && i < bytes.len() {
             self.buf[self.len] = bytes[i];
             self.len += 1;
             i += 1;
         }
+        if fits {
+            return;
+        }
+        // Back to a character boundary at most `end` long (the byte after the kept text must
+        // not continue a character), then the mark.
+        let mut next = if self.len > end {
+            self.len = end;
+            self.buf[end]
+        } else if i < bytes.len() {
+            bytes[i]
+        } else {
+            0
+        };
+        while self.len > 0 && (next & 0xC0) == 0x80 {
+            self.len -= 1;
+            next = self.buf[self.len];
+        }
+        let mark = ELLIPSIS.as_bytes();
+        let mut j = 0;
+        while j < mark.len() && self.len < N {
+            self.buf[self.len] = mark[j];
+            self.len += 1;
+            j += 1;
+        }
+        self.cut = true;
     }
 
     /// The text.
     pub const fn as_str(&self) -> &str {
-        let mut end = self.len;
-        loop {
-            match core::str::from_utf8(self.buf.split_at(end).0) {
-                Ok(s) => return s,
-                Err(_) => end -= 1,
-            }
+        match core::str::from_utf8(self.buf.split_at(self.len).0) {
+            Ok(s) => s,
+            Err(_) => "",
         }
     }
 
@@ -379,10 +415,19 @@ mod tests {
     }
 
     #[test]
-    fn a_message_is_cut_on_a_character_boundary() {
+    fn a_message_is_cut_on_a_character_boundary_and_marked() {
         let long = "é".repeat(600);
-        let message = Message::new().push(&long);
-        assert!(message.as_str().len() <= 1024);
-        assert!(message.as_str().chars().all(|c| c == 'é'));
+        let message = Message::new().push("ab").push(&long).push("never shown");
+        let text = message.as_str();
+        assert!(text.len() <= 1024);
+        assert!(text.ends_with('…'), "{text}");
+        assert!(text.starts_with("abé"));
+        let short = Text::<8>::new().push("abcdefgh");
+        assert_eq!(
+            short.as_str(),
+            "abcdefgh",
+            "a text that fits exactly is not cut"
+        );
+        assert_eq!(Text::<8>::new().push("abcdefghi").as_str(), "abcde…");
     }
 }
