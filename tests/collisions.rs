@@ -374,6 +374,15 @@ fn any_json_is_typed_as_every_kind() {
 #[allow(dead_code)]
 enum Strict {
     A { x: i64 },
+    B { y: bool },
+}
+
+/// serde ignores other keys beside a unit operation's tag, even under
+/// `deny_unknown_fields`: so must the schemas and `parse`.
+#[derive(Contract, Deserialize, Debug, PartialEq)]
+#[serde(tag = "op", deny_unknown_fields)]
+enum StrictWithUnit {
+    A { x: i64 },
     B,
 }
 
@@ -403,6 +412,26 @@ fn unknown_keys_are_denied_only_when_every_operation_denies_them() {
         json(PartlyStrict::INPUT_SCHEMA).get("additionalProperties"),
         None
     );
+}
+
+#[test]
+fn a_unit_operation_accepts_other_keys_as_serde_does() {
+    let call = json!({"op": "B", "extra": 1});
+    assert_eq!(
+        serde_json::from_value::<StrictWithUnit>(call.clone()).ok(),
+        Some(StrictWithUnit::B),
+        "serde's reading"
+    );
+    assert_eq!(StrictWithUnit::parse(call.clone()), Ok(StrictWithUnit::B));
+    let exact = json(StrictWithUnit::EXACT_SCHEMA);
+    assert!(common::validator(&exact).is_valid(&call), "{exact}");
+    assert_eq!(
+        json(StrictWithUnit::INPUT_SCHEMA).get("additionalProperties"),
+        None,
+        "the flat object cannot deny what the unit operation accepts"
+    );
+    let strict = json!({"op": "A", "x": 1, "extra": 1});
+    assert!(StrictWithUnit::parse(strict).is_err(), "A still denies");
 }
 
 #[derive(Contract, Deserialize)]

@@ -205,10 +205,18 @@ fn shape_expr(contract: &Contract, generic: bool) -> (TokenStream, TokenStream) 
                 quote!(&__s::Node::of(__s::Kind::Object(#object))),
             )
         }
-        Body::Transparent(field) => (TokenStream::new(), field_node(contract, field)),
-        Body::UnitEnum(names) => (
+        Body::Transparent { field, newtype } => {
+            let node = field_node(contract, field);
+            let node = if *newtype {
+                quote!(&#node.required())
+            } else {
+                node
+            };
+            (TokenStream::new(), node)
+        }
+        Body::UnitEnum { names, aliases } => (
             TokenStream::new(),
-            quote!(&__s::Node::of(__s::Kind::StringEnum(&[#(#names),*]))),
+            quote!(&__s::Node::of(__s::Kind::StringEnum(&[#(#names),*], &[#(#aliases),*]))),
         ),
         Body::Union(union) => union_shape(contract, union, generic),
     }
@@ -217,7 +225,10 @@ fn shape_expr(contract: &Contract, generic: bool) -> (TokenStream, TokenStream) 
 fn union_shape(contract: &Contract, union: &Union, generic: bool) -> (TokenStream, TokenStream) {
     let tag = &union.tag;
     let description = option_doc(contract.description.as_deref());
-    let variants = union.variants.iter().map(|v| variant_expr(contract, v));
+    let variants = union
+        .variants
+        .iter()
+        .map(|v| variant_expr(contract, tag, v));
     let raw = quote!(__s::Union::new(#tag, &[#(#variants),*], #description));
     if generic {
         // A generic union cannot size its key table by a generic constant: it carries none,
@@ -272,7 +283,7 @@ fn key_indices(union: &Union) -> Option<(Vec<u32>, usize)> {
     let mut of_field = Vec::new();
     for variant in &union.variants {
         let fields = match &variant.body {
-            VariantBody::Unit { .. } => &[][..],
+            VariantBody::Unit => &[][..],
             VariantBody::Struct(object) => &object.fields[..],
             VariantBody::Newtype(_) => return None,
         };
@@ -284,20 +295,18 @@ fn key_indices(union: &Union) -> Option<(Vec<u32>, usize)> {
     Some((of_field, keys.len()))
 }
 
-fn variant_expr(contract: &Contract, variant: &Variant) -> TokenStream {
+fn variant_expr(contract: &Contract, tag: &str, variant: &Variant) -> TokenStream {
     let name = &variant.wire;
     let aliases = &variant.aliases;
     let description = option_doc(variant.description.as_deref());
     let summary = option_doc(variant.description.as_deref().and_then(doc::summary));
     let object = match &variant.body {
-        VariantBody::Unit { deny_unknown } => quote! {
-            &__s::Object { fields: &[], deny_unknown: #deny_unknown, description: None }
-        },
+        VariantBody::Unit => quote!(&__s::Object::EMPTY),
         VariantBody::Struct(object) => object_expr(contract, object, None),
         VariantBody::Newtype(ty) => {
             let krate = &contract.krate;
             quote_spanned!(syn::spanned::Spanned::span(ty)=>
-                __s::newtype_object(<#ty as #krate::Shape>::SHAPE, #name))
+                __s::newtype_object(<#ty as #krate::Shape>::SHAPE, #name, #tag))
         }
     };
     let plain = is_plain(name);
@@ -341,6 +350,8 @@ fn field_node(contract: &Contract, field: &Field) -> TokenStream {
         Source::Via(ty) => {
             quote_spanned!(syn::spanned::Spanned::span(ty)=> <#ty as #krate::Shape>::SHAPE)
         }
+        // An `Option` may be missing, as serde reads it, whatever its value's schema.
+        Source::Opaque if is_option(&field.ty) => quote!(&__s::Node::OPAQUE.nullable()),
         Source::Opaque => quote!(&__s::Node::OPAQUE),
     };
     let wire = &field.wire;
@@ -388,6 +399,19 @@ fn field_node(contract: &Contract, field: &Field) -> TokenStream {
         };
     }
     node
+}
+
+/// Whether a type is written as `Option<T>` (or a path ending in it).
+fn is_option(ty: &syn::Type) -> bool {
+    match ty {
+        syn::Type::Path(path) => path.path.segments.last().is_some_and(|last| {
+            last.ident == "Option"
+                && matches!(last.arguments, syn::PathArguments::AngleBracketed(_))
+        }),
+        syn::Type::Group(group) => is_option(&group.elem),
+        syn::Type::Paren(paren) => is_option(&paren.elem),
+        _ => false,
+    }
 }
 
 /// The `Shape::refine` method: the hidden checks of this type's fields (and of the type
@@ -463,7 +487,7 @@ fn refine_fn(contract: &Contract) -> TokenStream {
                 true,
             ));
         }
-        Body::Transparent(field) => {
+        Body::Transparent { field, .. } => {
             body.extend(fields_code(
                 &[field],
                 &|field: &Field| {
@@ -473,13 +497,13 @@ fn refine_fn(contract: &Contract) -> TokenStream {
                 false,
             ));
         }
-        Body::UnitEnum(_) => {}
+        Body::UnitEnum { .. } => {}
         Body::Union(union) => {
             let mut arms = TokenStream::new();
             for variant in &union.variants {
                 let ident = &variant.ident;
                 match &variant.body {
-                    VariantBody::Unit { .. } => {}
+                    VariantBody::Unit => {}
                     VariantBody::Newtype(_) => arms.extend(quote! {
                         Self::#ident(inner) => #krate::Shape::refine(inner, pointer, issues),
                     }),
@@ -557,8 +581,8 @@ fn refines_expr(contract: &Contract) -> TokenStream {
             .fields
             .iter()
             .for_each(|f| field_parts(f, &mut parts)),
-        Body::Transparent(inner) => field_parts(inner, &mut parts),
-        Body::UnitEnum(_) => {}
+        Body::Transparent { field, .. } => field_parts(field, &mut parts),
+        Body::UnitEnum { .. } => {}
         Body::Union(union) => {
             for variant in &union.variants {
                 match &variant.body {
@@ -569,7 +593,7 @@ fn refines_expr(contract: &Contract) -> TokenStream {
                             .for_each(|f| field_parts(f, &mut parts));
                     }
                     VariantBody::Newtype(ty) => parts.push(quote!(<#ty as #krate::Shape>::REFINES)),
-                    VariantBody::Unit { .. } => {}
+                    VariantBody::Unit => {}
                 }
             }
         }

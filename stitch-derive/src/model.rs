@@ -34,12 +34,50 @@ pub struct Profile {
 pub enum Body {
     /// An object with named fields.
     Object(Object),
-    /// The single field's shape (`#[serde(transparent)]` or a newtype struct).
-    Transparent(Box<Field>),
-    /// A string limited to the variants' names.
-    UnitEnum(Vec<String>),
+    /// The single field's shape: `#[serde(transparent)]`, or a newtype struct (`newtype`),
+    /// whose key serde requires even when the field is an `Option`.
+    Transparent { field: Box<Field>, newtype: bool },
+    /// A string limited to the variants' names; serde also accepts the aliases.
+    UnitEnum {
+        names: Vec<String>,
+        aliases: Vec<String>,
+    },
     /// An internally tagged union of operations.
     Union(Union),
+}
+
+impl Body {
+    /// Every field on the wire: the object's, the transparent one, or each operation's.
+    pub fn fields(&self) -> Box<dyn Iterator<Item = &Field> + '_> {
+        match self {
+            Body::Object(object) => Box::new(object.fields.iter()),
+            Body::Transparent { field, .. } => Box::new(std::iter::once(&**field)),
+            Body::UnitEnum { .. } => Box::new(std::iter::empty()),
+            Body::Union(union) => {
+                Box::new(
+                    union
+                        .variants
+                        .iter()
+                        .flat_map(|variant| match &variant.body {
+                            VariantBody::Struct(object) => &object.fields[..],
+                            VariantBody::Unit | VariantBody::Newtype(_) => &[],
+                        }),
+                )
+            }
+        }
+    }
+
+    /// The types of the newtype operations, whose fields only their shapes know.
+    pub fn newtypes(&self) -> impl Iterator<Item = &syn::Type> {
+        let variants = match self {
+            Body::Union(union) => &union.variants[..],
+            _ => &[],
+        };
+        variants.iter().filter_map(|variant| match &variant.body {
+            VariantBody::Newtype(ty) => Some(ty),
+            _ => None,
+        })
+    }
 }
 
 pub struct Object {
@@ -61,8 +99,9 @@ pub struct Variant {
 }
 
 pub enum VariantBody {
-    /// A unit operation: the tag alone (`deny_unknown` from the enum).
-    Unit { deny_unknown: bool },
+    /// A unit operation: the tag alone (serde ignores other keys there, even under
+    /// `deny_unknown_fields`).
+    Unit,
     /// A struct operation.
     Struct(Object),
     /// A newtype operation wrapping a struct.

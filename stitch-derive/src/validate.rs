@@ -86,6 +86,8 @@ pub fn validate(input: ContainerInput) -> Result<Contract, Error> {
         ),
     };
 
+    reject_self_reference(&body, &input.ident, &mut errors);
+
     let check_span = flag_span(&input.require_typed_properties)
         .or_else(|| flag_span(&input.require_portable_formats));
     if let (Some(span), false) = (check_span, input.generics.params.is_empty()) {
@@ -146,6 +148,61 @@ fn check_tool_name(name: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// A field whose type names the contract itself (`Box<Node>` in `Node`): the schema would
+/// be infinite without `$ref`, which clients fail to resolve. (An indirect cycle through
+/// another type is reported by rustc as a cycle in `SHAPE`.)
+fn reject_self_reference(body: &Body, ident: &syn::Ident, errors: &mut Accumulator) {
+    let fields = body.fields().filter_map(|field| match &field.source {
+        Source::Type => Some(&field.ty),
+        Source::Via(ty) => Some(&**ty),
+        Source::Opaque => None,
+    });
+    for ty in fields.chain(body.newtypes()) {
+        if let Some(itself) = self_reference(ty, ident) {
+            errors.push(
+                Error::custom(format!(
+                    "`{ident}` contains itself here: a recursive type cannot be advertised \
+                     without `$ref`, which MCP clients fail to resolve; give each level of \
+                     nesting its own type, or mark the field `#[contract(opaque)]`"
+                ))
+                .with_span(&itself),
+            );
+        }
+    }
+}
+
+/// Where a type names `ident` (or `Self`) as a single-segment path, at any depth of its
+/// generic arguments.
+fn self_reference<'t>(ty: &'t syn::Type, ident: &syn::Ident) -> Option<&'t syn::Ident> {
+    match ty {
+        syn::Type::Path(path) if path.qself.is_none() => {
+            let segments = &path.path.segments;
+            let first = &segments.first()?.ident;
+            if first == "Self" || (segments.len() == 1 && first == ident) {
+                return Some(first);
+            }
+            segments
+                .iter()
+                .find_map(|segment| match &segment.arguments {
+                    syn::PathArguments::AngleBracketed(arguments) => {
+                        arguments.args.iter().find_map(|argument| match argument {
+                            syn::GenericArgument::Type(inner) => self_reference(inner, ident),
+                            _ => None,
+                        })
+                    }
+                    _ => None,
+                })
+        }
+        syn::Type::Reference(reference) => self_reference(&reference.elem, ident),
+        syn::Type::Slice(slice) => self_reference(&slice.elem, ident),
+        syn::Type::Array(array) => self_reference(&array.elem, ident),
+        syn::Type::Paren(paren) => self_reference(&paren.elem, ident),
+        syn::Type::Group(group) => self_reference(&group.elem, ident),
+        syn::Type::Tuple(tuple) => tuple.elems.iter().find_map(|e| self_reference(e, ident)),
+        _ => None,
+    }
+}
+
 fn reject_unsupported(serde: &SerdeAttrs, errors: &mut Accumulator) {
     for (key, span) in &serde.unsupported {
         errors.push(
@@ -171,6 +228,7 @@ fn struct_body(
     errors: &mut Accumulator,
 ) -> Body {
     let container_default = serde.default.is_some();
+    let serde_transparent = serde.transparent;
     match fields.style {
         ast::Style::Struct => {
             let object = object(
@@ -183,13 +241,21 @@ fn struct_body(
             if serde.transparent.is_some() {
                 let mut fields = object.fields.into_iter();
                 match (fields.next(), fields.next()) {
-                    (Some(only), None) => return Body::Transparent(Box::new(only)),
+                    (Some(only), None) => {
+                        return Body::Transparent {
+                            field: Box::new(only),
+                            newtype: false,
+                        };
+                    }
                     _ => errors.push(
                         Error::custom("`#[serde(transparent)]` needs exactly one field")
                             .with_span(ident),
                     ),
                 }
-                return Body::UnitEnum(Vec::new());
+                return Body::Object(Object {
+                    fields: Vec::new(),
+                    deny_unknown: false,
+                });
             }
             Body::Object(object)
         }
@@ -198,7 +264,12 @@ fn struct_body(
             let serde = SerdeAttrs::read(&field.attrs, errors);
             let member = syn::Member::Unnamed(syn::Index::from(0));
             let field = self::field(field, serde, member, String::new(), false, errors);
-            Body::Transparent(Box::new(field))
+            Body::Transparent {
+                field: Box::new(field),
+                // A newtype struct is transparent on the wire, except that serde requires its
+                // key even when it wraps an `Option`; `#[serde(transparent)]` does not.
+                newtype: serde_transparent.is_none(),
+            }
         }
         _ => {
             errors.push(
@@ -208,7 +279,10 @@ fn struct_body(
                 )
                 .with_span(ident),
             );
-            Body::UnitEnum(Vec::new())
+            Body::Object(Object {
+                fields: Vec::new(),
+                deny_unknown: false,
+            })
         }
     }
 }
@@ -434,6 +508,7 @@ fn enum_body(
         Some(tag) => tag.clone(),
         None if all_unit => {
             let mut names: Vec<String> = Vec::new();
+            let mut aliases: Vec<String> = Vec::new();
             for variant in &variants {
                 let variant_serde = SerdeAttrs::read(&variant.attrs, errors);
                 if variant_serde.skip.is_some() {
@@ -441,8 +516,18 @@ fn enum_body(
                 }
                 let wire = variant_name(variant, &variant_serde, rename_all);
                 push_unique_tag(&mut names, wire, &variant.ident, errors);
+                aliases.extend(variant_serde.aliases);
             }
-            return Body::UnitEnum(names);
+            if names.is_empty() {
+                errors.push(
+                    Error::custom(
+                        "an enum without variants accepts no value, and its schema could not \
+                         be written: give it a variant",
+                    )
+                    .with_span(ident),
+                );
+            }
+            return Body::UnitEnum { names, aliases };
         }
         None => {
             if serde.untagged.is_none() && serde.content.is_none() {
@@ -477,9 +562,7 @@ fn enum_body(
             .clone()
             .or_else(|| doc::description(&variant.attrs));
         let body = match variant.fields.style {
-            ast::Style::Unit => VariantBody::Unit {
-                deny_unknown: serde.deny_unknown_fields,
-            },
+            ast::Style::Unit => VariantBody::Unit,
             ast::Style::Struct => {
                 let object = object(
                     variant.fields.fields,
@@ -505,9 +588,7 @@ fn enum_body(
             }
             ast::Style::Tuple => {
                 // serde reports a tuple variant in a tagged enum; stitch has nothing to add.
-                VariantBody::Unit {
-                    deny_unknown: false,
-                }
+                VariantBody::Unit
             }
         };
         out.push(Variant {
@@ -517,6 +598,15 @@ fn enum_body(
             description,
             body,
         });
+    }
+    if out.is_empty() {
+        errors.push(
+            Error::custom(
+                "an enum of operations without an operation accepts no call, and its schema \
+                 could not be written: give it an operation",
+            )
+            .with_span(ident),
+        );
     }
     Body::Union(Union { tag, variants: out })
 }

@@ -571,7 +571,7 @@ pub const fn decide(set: CollisionSet<'_>) -> Merge {
         any_opaque |= matches!(node.kind, Kind::Opaque);
         any_hazard |= !matches!(node.hazard, Hazard::None);
         same_hazard &= node.hazard.same(first.hazard);
-        all_enums &= matches!(node.kind, Kind::StringEnum(_));
+        all_enums &= matches!(node.kind, Kind::StringEnum(..));
         any_nullable |= node.nullable;
         kind_bits |= base_kinds(node);
     }
@@ -644,7 +644,7 @@ pub const fn base_kinds(node: &Node) -> u8 {
         Kind::Boolean => kinds::BOOLEAN,
         Kind::Integer(_) => kinds::INTEGER,
         Kind::Number(_) => kinds::NUMBER,
-        Kind::String(_) | Kind::StringEnum(_) => kinds::STRING,
+        Kind::String(_) | Kind::StringEnum(..) => kinds::STRING,
         Kind::Array(..) => kinds::ARRAY,
         Kind::Map(_) | Kind::Object(_) | Kind::Union(_) => kinds::OBJECT,
         Kind::Any => kinds::ANY,
@@ -670,7 +670,7 @@ pub const fn same_shape(a: &Node, b: &Node) -> bool {
                 && crate::text::opt_str_eq(x.pattern, y.pattern)
                 && crate::text::opt_str_eq(x.format, y.format)
         }
-        (Kind::StringEnum(x), Kind::StringEnum(y)) => same_strs(x, y),
+        (Kind::StringEnum(x, _), Kind::StringEnum(y, _)) => same_strs(x, y),
         (Kind::Array(x, rx), Kind::Array(y, ry)) => {
             opt_u64_eq(rx.min_items, ry.min_items)
                 && opt_u64_eq(rx.max_items, ry.max_items)

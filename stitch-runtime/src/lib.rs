@@ -4,6 +4,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod check;
 pub mod flatten;
 mod format;
 pub mod guard;
@@ -21,8 +22,7 @@ pub mod __private;
 
 pub use guard::{Finding, FindingKind, all_findings, validate_mcp_schemas, validate_tool_schema};
 pub use node::Node;
-pub use parse::JsonPointer;
-pub use rejection::{Issue, Rejection};
+pub use rejection::{Issue, JsonPointer, Rejection};
 pub use render::Mode;
 pub use shape::{Shape, StringKey};
 

@@ -29,8 +29,8 @@ impl Bound {
     }
 }
 
-/// Visible constraints on a number (`integer` or `number`).
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+/// Visible constraints on a number (`integer` or `number`), and the Rust type it is read into.
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct NumberRules {
     /// `minimum`.
     pub minimum: Option<Bound>,
@@ -42,6 +42,9 @@ pub struct NumberRules {
     pub exclusive_maximum: Option<Bound>,
     /// `multipleOf`.
     pub multiple_of: Option<Bound>,
+    /// The Rust type the number is read into (not advertised: `parse` checks that the value
+    /// fits it).
+    pub rust: NumberType,
 }
 
 impl NumberRules {
@@ -52,7 +55,67 @@ impl NumberRules {
         exclusive_minimum: None,
         exclusive_maximum: None,
         multiple_of: None,
+        rust: NumberType::Json,
     };
+}
+
+/// The Rust type a number is read into: `parse` refuses a value the type cannot hold, which
+/// serde would otherwise refuse without saying where (an `i64` sent `2^63`) or turn into
+/// infinity (an `f32` sent `1e300`). The schema states a range only for integers narrower
+/// than 64 bits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(missing_docs)]
+pub enum NumberType {
+    /// Any JSON number (`serde_json::Number`, or an IR built by hand).
+    Json,
+    I8,
+    I16,
+    I32,
+    I64,
+    I128,
+    Isize,
+    U8,
+    U16,
+    U32,
+    U64,
+    U128,
+    Usize,
+    F32,
+    F64,
+}
+
+impl NumberType {
+    /// The integers the type holds, as far as a JSON value can carry them (serde_json reads
+    /// integers as `i64` or `u64`): `None` for floating-point types and `Json`.
+    pub const fn integer_range(self) -> Option<(i128, i128)> {
+        const JSON_MIN: i128 = i64::MIN as i128;
+        const JSON_MAX: i128 = u64::MAX as i128;
+        let (min, max) = match self {
+            NumberType::I8 => (i8::MIN as i128, i8::MAX as i128),
+            NumberType::I16 => (i16::MIN as i128, i16::MAX as i128),
+            NumberType::I32 => (i32::MIN as i128, i32::MAX as i128),
+            NumberType::I64 => (i64::MIN as i128, i64::MAX as i128),
+            NumberType::Isize => (isize::MIN as i128, isize::MAX as i128),
+            NumberType::U8 => (0, u8::MAX as i128),
+            NumberType::U16 => (0, u16::MAX as i128),
+            NumberType::U32 => (0, u32::MAX as i128),
+            NumberType::U64 => (0, u64::MAX as i128),
+            NumberType::Usize => (0, usize::MAX as i128),
+            NumberType::I128 => (JSON_MIN, JSON_MAX),
+            NumberType::U128 => (0, JSON_MAX),
+            NumberType::Json | NumberType::F32 | NumberType::F64 => return None,
+        };
+        Some((min, max))
+    }
+
+    /// The largest magnitude the type holds finitely, for floating-point types narrower than
+    /// a JSON number's `f64`.
+    pub const fn float_limit(self) -> Option<f64> {
+        match self {
+            NumberType::F32 => Some(f32::MAX as f64),
+            _ => None,
+        }
+    }
 }
 
 /// Visible constraints on a string.
@@ -109,8 +172,9 @@ pub enum Kind {
     Number(NumberRules),
     /// A string.
     String(StringRules),
-    /// A string limited to these values (unit-only enums, `values(...)`).
-    StringEnum(&'static [&'static str]),
+    /// A string limited to the first list of values (unit-only enums, `values(...)`); the
+    /// second list holds other names serde accepts (`alias`), accepted but not advertised.
+    StringEnum(&'static [&'static str], &'static [&'static str]),
     /// An array of the item node.
     Array(&'static Node, ArrayRules),
     /// An object with string keys and values of the node (`HashMap`, `BTreeMap`).
@@ -173,8 +237,11 @@ impl Hazard {
 pub struct Node {
     /// What JSON the node describes.
     pub kind: Kind,
-    /// Whether `null` is accepted (an `Option`); a nullable field is not required.
+    /// Whether `null` is accepted (an `Option`).
     pub nullable: bool,
+    /// Whether serde accepts the key missing (an `Option`, or a type transparent over one;
+    /// not a newtype struct over one): such a field is not required.
+    pub omittable: bool,
     /// Hidden checks at this node (bit flags of [`checks`]).
     pub checks: u8,
     /// The hazard of this node.
@@ -187,6 +254,7 @@ impl Node {
         Node {
             kind,
             nullable: false,
+            omittable: false,
             checks: 0,
             hazard: Hazard::None,
         }
@@ -196,14 +264,25 @@ impl Node {
     pub const OPAQUE: Node = Node {
         kind: Kind::Opaque,
         nullable: false,
+        omittable: false,
         checks: checks::OPAQUE,
         hazard: Hazard::None,
     };
 
-    /// The same node, also accepting `null`.
+    /// The same node, also accepting `null` and a missing key (an `Option`).
     pub const fn nullable(&self) -> Node {
         Node {
             nullable: true,
+            omittable: true,
+            ..*self
+        }
+    }
+
+    /// The same node, its key required even when it accepts `null` (a newtype struct over an
+    /// `Option`: serde reads a missing key as an error there).
+    pub const fn required(&self) -> Node {
+        Node {
+            omittable: false,
             ..*self
         }
     }
@@ -306,7 +385,7 @@ pub struct Field {
 }
 
 impl Field {
-    /// A field; required unless its node is nullable (an `Option`) or it has a default.
+    /// A field; required unless its node is omittable (an `Option`) or it has a default.
     pub const fn new(
         name: &'static str,
         node: &'static Node,
@@ -335,7 +414,7 @@ impl Field {
             name,
             aliases: &[],
             node,
-            required: !node.nullable && !has_default,
+            required: !node.omittable && !has_default,
             description,
             plain,
         }

@@ -23,7 +23,7 @@ const fn kind_name(node: &Node) -> &'static str {
         Kind::Integer(_) => "an integer",
         Kind::Number(_) => "a number",
         Kind::String(_) => "a string",
-        Kind::StringEnum(_) => "a string enum",
+        Kind::StringEnum(..) => "a string enum",
         Kind::Array(..) => "an array",
         Kind::Map(_) => "a map",
         Kind::Object(_) => "an object",
@@ -210,7 +210,7 @@ pub const fn format(node: &Node, format: &'static str, field: &str) -> Node {
 pub const fn values(node: &Node, values: &'static [&'static str], field: &str) -> Node {
     match node.kind {
         Kind::String(_) => Node {
-            kind: Kind::StringEnum(values),
+            kind: Kind::StringEnum(values, &[]),
             ..*node
         },
         _ => misfit("values", "strings", field, node),
@@ -220,7 +220,7 @@ pub const fn values(node: &Node, values: &'static [&'static str], field: &str) -
 /// Adds hidden checks (bits of [`checks`]); `trim`, `lowercase` and `uppercase` need a string.
 pub const fn hidden(node: &Node, flags: u8, field: &str) -> Node {
     let text_flags = checks::TRIM | checks::LOWERCASE | checks::UPPERCASE;
-    if flags & text_flags != 0 && !matches!(node.kind, Kind::String(_) | Kind::StringEnum(_)) {
+    if flags & text_flags != 0 && !matches!(node.kind, Kind::String(_) | Kind::StringEnum(..)) {
         let attribute = if flags & checks::TRIM != 0 {
             "trim"
         } else if flags & checks::LOWERCASE != 0 {
@@ -267,9 +267,10 @@ pub const fn positive(node: &Node) -> Node {
     number_bound(node, NumberBound::Min, Bound::int("1", 1.0), "")
 }
 
-/// The fields of a newtype variant's struct.
-pub const fn newtype_object(node: &'static Node, variant: &str) -> &'static Object {
-    match node.kind {
+/// The fields of a newtype variant's struct, which must not hold a field named like the tag
+/// (serde reads the tag there: the operation could not be called as advertised).
+pub const fn newtype_object(node: &'static Node, variant: &str, tag: &str) -> &'static Object {
+    let object = match node.kind {
         Kind::Object(object) if !node.nullable => object,
         _ => Message::new()
             .push("stitch: the newtype operation `")
@@ -277,7 +278,22 @@ pub const fn newtype_object(node: &'static Node, variant: &str) -> &'static Obje
             .push("` must wrap a struct (an object), but it wraps ")
             .push(kind_name(node))
             .fail(),
+    };
+    let mut i = 0;
+    let field_count = object.fields.len();
+    while i < field_count {
+        if crate::text::str_eq(object.fields[i].name, tag) {
+            Message::new()
+                .push("stitch: the newtype operation `")
+                .push(variant)
+                .push("` wraps a struct with a field named `")
+                .push(tag)
+                .push("`, like the tag: serde reads the tag there, so the field never gets a value; rename the field or the tag")
+                .fail()
+        }
+        i += 1;
     }
+    object
 }
 
 pub use crate::parse::{refine_field, refine_issue};

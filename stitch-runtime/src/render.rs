@@ -400,7 +400,7 @@ const fn write_node(sink: &mut Sink<'_>, node: &'static Node, mode: Mode, desc: 
             write_type(sink, kinds::STRING, node.nullable);
             write_string_rules(sink, &rules);
         }
-        Kind::StringEnum(values) => {
+        Kind::StringEnum(values, _) => {
             write_type(sink, kinds::STRING, node.nullable);
             sink.raw(",\"enum\":[");
             let mut i = 0;
@@ -671,7 +671,7 @@ const fn write_enum_union(sink: &mut Sink<'_>, set: CollisionSet<'_>) {
     let mut first = true;
     let mut position = 0;
     while let Some(occurrence) = members.next() {
-        if let Kind::StringEnum(values) = occurrence.field.node.kind {
+        if let Kind::StringEnum(values, _) = occurrence.field.node.kind {
             let mut i = 0;
             let value_count = values.len();
             while i < value_count {
@@ -705,7 +705,7 @@ const fn seen_before(
     let mut at = 0;
     while at < position {
         if let Some(occurrence) = members.next()
-            && let Kind::StringEnum(earlier) = occurrence.field.node.kind
+            && let Kind::StringEnum(earlier, _) = occurrence.field.node.kind
             && contains(earlier, value)
         {
             return true;

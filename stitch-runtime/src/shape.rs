@@ -1,8 +1,7 @@
 //! The [`Shape`] trait and its implementations for the standard types (SPEC §4's mapping).
 
-use crate::node::{ArrayRules, Bound, Kind, Node, NumberRules, StringRules};
-use crate::parse::JsonPointer;
-use crate::rejection::Issue;
+use crate::node::{ArrayRules, Bound, Kind, Node, NumberRules, NumberType, StringRules};
+use crate::rejection::{Issue, JsonPointer};
 
 /// The compile-time schema of a type.
 ///
@@ -29,18 +28,20 @@ pub trait Shape {
     }
 }
 
-const fn integer(minimum: Option<Bound>, maximum: Option<Bound>) -> Node {
+const fn integer(rust: NumberType, minimum: Option<Bound>, maximum: Option<Bound>) -> Node {
     Node::of(Kind::Integer(NumberRules {
         minimum,
         maximum,
+        rust,
         ..NumberRules::NONE
     }))
 }
 
 macro_rules! ranged_integers {
-    ($($ty:ty => $min:literal ..= $max:literal),*) => {$(
+    ($($ty:ty as $rust:ident => $min:literal ..= $max:literal),*) => {$(
         impl Shape for $ty {
             const SHAPE: &'static Node = &integer(
+                NumberType::$rust,
                 Some(Bound::int($min, <$ty>::MIN as f64)),
                 Some(Bound::int($max, <$ty>::MAX as f64)),
             );
@@ -49,26 +50,30 @@ macro_rules! ranged_integers {
 }
 
 ranged_integers!(
-    i8 => "-128" ..= "127",
-    i16 => "-32768" ..= "32767",
-    i32 => "-2147483648" ..= "2147483647",
-    u8 => "0" ..= "255",
-    u16 => "0" ..= "65535",
-    u32 => "0" ..= "4294967295"
+    i8 as I8 => "-128" ..= "127",
+    i16 as I16 => "-32768" ..= "32767",
+    i32 as I32 => "-2147483648" ..= "2147483647",
+    u8 as U8 => "0" ..= "255",
+    u16 as U16 => "0" ..= "65535",
+    u32 as U32 => "0" ..= "4294967295"
 );
 
 macro_rules! wide_integers {
-    (signed: $($s:ty),*; unsigned: $($u:ty),*) => {
+    (signed: $($s:ty as $srust:ident),*; unsigned: $($u:ty as $urust:ident),*) => {
         $(impl Shape for $s {
-            const SHAPE: &'static Node = &integer(None, None);
+            const SHAPE: &'static Node = &integer(NumberType::$srust, None, None);
         })*
         $(impl Shape for $u {
-            const SHAPE: &'static Node = &integer(Some(Bound::int("0", 0.0)), None);
+            const SHAPE: &'static Node =
+                &integer(NumberType::$urust, Some(Bound::int("0", 0.0)), None);
         })*
     };
 }
 
-wide_integers!(signed: i64, i128, isize; unsigned: u64, u128, usize);
+wide_integers!(
+    signed: i64 as I64, i128 as I128, isize as Isize;
+    unsigned: u64 as U64, u128 as U128, usize as Usize
+);
 
 macro_rules! non_zero {
     ($($ty:ty => $inner:ty),*) => {$(
@@ -89,11 +94,17 @@ impl Shape for bool {
 }
 
 impl Shape for f32 {
-    const SHAPE: &'static Node = &Node::of(Kind::Number(NumberRules::NONE));
+    const SHAPE: &'static Node = &Node::of(Kind::Number(NumberRules {
+        rust: NumberType::F32,
+        ..NumberRules::NONE
+    }));
 }
 
 impl Shape for f64 {
-    const SHAPE: &'static Node = &Node::of(Kind::Number(NumberRules::NONE));
+    const SHAPE: &'static Node = &Node::of(Kind::Number(NumberRules {
+        rust: NumberType::F64,
+        ..NumberRules::NONE
+    }));
 }
 
 const STRING: Node = Node::of(Kind::String(StringRules::NONE));
