@@ -2,6 +2,9 @@
 //! in-memory store that starts with broadcast `b1` of three text parts. A bad call (say
 //! `"partIndex": "1"`) comes back as an `isError` result naming `/operations/0/partIndex`;
 //! every call, accepted or rejected, is written to stderr as an audit line.
+//! `broadcast_patch` advertises an output schema (the broadcast's new state), so its
+//! rejections carry their issues in the text and `_meta`; `get_broadcast` has none, so its
+//! rejections carry them as `structuredContent`.
 //!
 //! Run it: `cargo run --example mcp_server --features rmcp` (then speak MCP on stdin/stdout).
 
@@ -18,7 +21,7 @@ use stitch::Contract;
 use stitch::mcp::{Outcome, Toolbox};
 
 /// One part of a broadcast.
-#[derive(Serialize, Clone, Debug, Default)]
+#[derive(Contract, Serialize, Deserialize, Clone, Debug, Default)]
 #[serde(rename_all = "camelCase")]
 struct Part {
     text: String,
@@ -26,14 +29,15 @@ struct Part {
     caption: Option<String>,
 }
 
-#[derive(Serialize, Clone, Debug)]
+/// A button under a part.
+#[derive(Contract, Serialize, Deserialize, Clone, Debug)]
 struct Button {
     label: String,
     url: Option<String>,
 }
 
 /// A broadcast as the store keeps it.
-#[derive(Serialize, Clone, Debug)]
+#[derive(Contract, Serialize, Deserialize, Clone, Debug)]
 #[serde(rename_all = "camelCase")]
 struct Broadcast {
     id: String,
@@ -179,7 +183,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let reads = Arc::clone(&patches);
     let toolbox = Toolbox::builder("stitch-broadcasts", env!("CARGO_PKG_VERSION"))
         .profile(stitch::SchemaProfile::new().require_typed_properties())
-        .tool(move |patch: BroadcastPatch| {
+        .tool_with_output(move |patch: BroadcastPatch| {
             let store = Arc::clone(&patches);
             async move {
                 let mut store = store.lock().map_err(|e| e.to_string())?;

@@ -7,6 +7,10 @@
 //! correct, not a bare `-32602`); a handler's error is an `isError` result too; one observer
 //! sees every call, accepted or rejected, for audit; and the guard runs over every mounted tool
 //! when the toolbox is built.
+//!
+//! rmcp holds a tool's schema as a `serde_json::Map`, so the feature turns on serde_json's
+//! `preserve_order`: without it the map sorts its keys, and the schema would reach clients
+//! with its tag no longer first. The text on the wire is the text stitch rendered.
 
 use std::collections::HashMap;
 use std::fmt::Display;
@@ -54,6 +58,8 @@ struct Mounted {
     stitch: Tool,
     advertised: rmcp::model::Tool,
     handler: Handler,
+    /// The result type's schema and name, when the tool advertises an output schema.
+    output: Option<(&'static stitch_runtime::Node, &'static str)>,
 }
 
 /// Mounts contracts as MCP tools; build it into a [`Toolbox`].
@@ -102,7 +108,11 @@ impl Toolbox {
         let (result, outcome_issues, failure) = match (mounted.handler)(arguments) {
             Err(issues) => {
                 let rejection = stitch_runtime::Rejection { issues };
-                let result = tool_result(rejection.to_tool_result());
+                let result = tool_result(if mounted.output.is_some() {
+                    rejection.to_tool_result_with_output_schema()
+                } else {
+                    rejection.to_tool_result()
+                });
                 (result, Some(rejection.issues), None)
             }
             Ok(reply) => match reply.await {
@@ -130,7 +140,7 @@ impl Toolbox {
     }
 }
 
-/// A JSON tool result (as `Rejection::to_tool_result` writes it) as rmcp's type.
+/// A JSON error result (as `Rejection::to_tool_result` writes it) as rmcp's type.
 fn tool_result(value: Value) -> CallToolResult {
     let text = value["content"][0]["text"]
         .as_str()
@@ -138,6 +148,9 @@ fn tool_result(value: Value) -> CallToolResult {
         .to_owned();
     let mut result = CallToolResult::error(vec![ContentBlock::text(text)]);
     result.structured_content = value.get("structuredContent").cloned();
+    if let Some(Value::Object(meta)) = value.get("_meta") {
+        result.meta = Some(rmcp::model::MetaObject(meta.clone()));
+    }
     result
 }
 
@@ -155,8 +168,11 @@ impl ToolboxBuilder {
         self.mount::<C, O, E, F, Fut>(handler, None)
     }
 
-    /// Like [`tool`](Self::tool), also advertising the output's schema (the exact schema of
-    /// `O`, which must be an object).
+    /// Like [`tool`](Self::tool), also advertising the output's schema: the advertised
+    /// schema of `O`, which must be an object ([`build`](Self::build) reports it when it is
+    /// not). Clients validate `structuredContent` against it, rejections included, so a
+    /// rejection of this tool carries its issues in the text and in `_meta` instead (see
+    /// [`Rejection::to_tool_result_with_output_schema`](stitch_runtime::Rejection::to_tool_result_with_output_schema)).
     pub fn tool_with_output<C, O, E, F, Fut>(self, handler: F) -> Self
     where
         C: Contract + Send + 'static,
@@ -165,11 +181,15 @@ impl ToolboxBuilder {
         F: Fn(C) -> Fut + Send + Sync + 'static,
         Fut: Future<Output = Result<O, E>> + Send + 'static,
     {
-        let output = json_object(stitch_runtime::rendered(O::SHAPE, Mode::Exact));
+        let output = (O::SHAPE, std::any::type_name::<O>());
         self.mount::<C, O, E, F, Fut>(handler, Some(output))
     }
 
-    fn mount<C, O, E, F, Fut>(mut self, handler: F, output: Option<JsonObject>) -> Self
+    fn mount<C, O, E, F, Fut>(
+        mut self,
+        handler: F,
+        output: Option<(&'static stitch_runtime::Node, &'static str)>,
+    ) -> Self
     where
         C: Contract + Send + 'static,
         O: serde::Serialize,
@@ -194,11 +214,14 @@ impl ToolboxBuilder {
             C::TOOL.description,
             Arc::new(json_object(C::input_schema())),
         );
-        advertised.output_schema = output.map(Arc::new);
+        advertised.output_schema = output.map(|(node, _)| {
+            Arc::new(json_object(stitch_runtime::rendered(node, Mode::Advertised)))
+        });
         self.tools.push(Mounted {
             stitch: C::TOOL,
             advertised,
             handler: erased,
+            output,
         });
         self
     }
@@ -220,7 +243,15 @@ impl ToolboxBuilder {
     /// what the profile requires) and builds the toolbox, or returns every finding.
     pub fn build(self) -> Result<Toolbox, Vec<Finding>> {
         let tools: Vec<Tool> = self.tools.iter().map(|t| t.stitch).collect();
-        let findings = stitch_runtime::all_findings(&tools, &self.profile);
+        let mut findings = stitch_runtime::all_findings(&tools, &self.profile);
+        for mounted in &self.tools {
+            if let Some((node, type_name)) = mounted.output
+                && let Err(finding) =
+                    stitch_runtime::validate_output_schema(mounted.stitch.name, node, type_name)
+            {
+                findings.push(finding);
+            }
+        }
         if !findings.is_empty() {
             return Err(findings);
         }

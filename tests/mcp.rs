@@ -64,11 +64,17 @@ async fn calls_are_parsed_answered_and_observed() {
     assert_eq!(ok.is_error, Some(false));
     assert_eq!(ok.structured_content, Some(json!({"total": 3})));
 
+    // `add` has an output schema: clients validate `structuredContent` against it even on an
+    // error result, so a rejection carries its issues in the text and in `_meta`.
     let bad = tools.call("add", json!({"a": "1", "b": 2})).await.unwrap();
     assert_eq!(bad.is_error, Some(true));
-    let structured = bad.structured_content.unwrap();
+    assert_eq!(bad.structured_content, None);
+    let meta = bad.meta.as_ref().unwrap();
+    let structured = &meta.0[stitch::REJECTION_META_KEY];
     assert_eq!(structured["code"], "VALIDATION_ERROR");
     assert_eq!(structured["issues"][0]["pointer"], "/a");
+    let text = serde_json::to_value(&bad.content).unwrap();
+    assert!(text[0]["text"].as_str().unwrap().starts_with("/a: expected integer"));
 
     let failed = tools.call("add", json!({"a": 1, "b": 13})).await.unwrap();
     assert_eq!(failed.is_error, Some(true));
@@ -80,6 +86,56 @@ async fn calls_are_parsed_answered_and_observed() {
     assert_eq!(
         *log.lock().unwrap(),
         ["add accepted", "add rejected /a", "add failed unlucky"]
+    );
+}
+
+#[tokio::test]
+async fn a_rejection_without_an_output_schema_is_structured_content() {
+    let tools = Toolbox::builder("test", "0.0.0")
+        .tool(|add: Add| async move { Ok::<_, String>(add.a + add.b) })
+        .build()
+        .unwrap();
+    let bad = tools.call("add", json!({"a": -1, "b": 2})).await.unwrap();
+    assert_eq!(bad.is_error, Some(true));
+    assert_eq!(bad.meta, None);
+    let structured = bad.structured_content.unwrap();
+    assert_eq!(structured["issues"][0]["pointer"], "/a");
+    assert_eq!(structured["issues"][0]["code"], "minimum");
+}
+
+/// Two ways a sum can come back: a tagged union advertises its flat object.
+#[derive(Contract, Serialize, Deserialize)]
+#[serde(tag = "kind")]
+enum Outcome2 {
+    Exact { total: i64 },
+    Overflow { message: String },
+}
+
+#[test]
+fn an_output_schema_is_the_advertised_object_and_must_be_one() {
+    let tools = Toolbox::builder("test", "0.0.0")
+        .tool_with_output(|add: Add| async move {
+            Ok::<_, String>(Outcome2::Exact { total: add.a + add.b })
+        })
+        .build()
+        .unwrap()
+        .tools();
+    let output = serde_json::Value::Object((**tools[0].output_schema.as_ref().unwrap()).clone());
+    assert_eq!(output["type"], "object");
+    assert_eq!(output["properties"]["kind"]["enum"], json!(["Exact", "Overflow"]));
+
+    let findings = Toolbox::builder("test", "0.0.0")
+        .tool_with_output(|_: Add| async { Ok::<_, String>(vec!["a".to_owned()]) })
+        .build()
+        .err()
+        .expect("a list is no output schema");
+    assert_eq!(findings.len(), 1);
+    assert_eq!(findings[0].kind(), FindingKind::NotAnObject);
+    let message = findings[0].to_string();
+    assert!(
+        message.contains("output schema must be an object")
+            && message.contains("alloc::vec::Vec<alloc::string::String>"),
+        "{message}"
     );
 }
 

@@ -239,13 +239,7 @@ const fn walk_tools(tools: &[Tool], profile: &SchemaProfile, skip: usize) -> Res
             j += 1;
         }
         let mode = tool.advertised_mode();
-        let is_object = !tool.input.nullable
-            && match tool.input.kind {
-                Kind::Object(_) | Kind::Map(_) => true,
-                Kind::Union(_) => matches!(mode, Mode::Advertised),
-                _ => false,
-            };
-        if !is_object {
+        if !advertises_object(tool.input, mode) {
             let mut finding = Finding::new(FindingKind::NotAnObject, tool.name);
             finding.why.push_str(
                 "its input schema must be an object (MCP requires `\"type\": \"object\"`)",
@@ -256,6 +250,36 @@ const fn walk_tools(tools: &[Tool], profile: &SchemaProfile, skip: usize) -> Res
         i += 1;
     }
     Ok(())
+}
+
+/// Whether a node's schema in this mode is an object (`"type": "object"` at its root), as MCP
+/// requires of a tool's input and output schemas.
+pub const fn advertises_object(node: &Node, mode: Mode) -> bool {
+    !node.nullable
+        && match node.kind {
+            Kind::Object(_) | Kind::Map(_) => true,
+            Kind::Union(_) => matches!(mode, Mode::Advertised),
+            _ => false,
+        }
+}
+
+/// Checks the output schema a tool advertises (its result type's advertised schema): MCP
+/// requires an object, and rmcp drops any other without a word. `type_name` names the
+/// result type in the finding.
+pub fn validate_output_schema(
+    tool: &str,
+    output: &'static Node,
+    type_name: &str,
+) -> Result<(), Finding> {
+    if advertises_object(output, Mode::Advertised) {
+        return Ok(());
+    }
+    let mut finding = Finding::new(FindingKind::NotAnObject, tool);
+    finding.why = Text::new()
+        .push("its output schema must be an object (MCP requires `\"type\": \"object\"`), but the result type `")
+        .push(type_name)
+        .push("` is not one: return a struct, or mount the tool without an output schema");
+    Err(finding)
 }
 
 /// Why a tool name breaks `^[a-zA-Z0-9_-]{1,64}$`, if it does.

@@ -20,9 +20,12 @@ pub mod text;
 #[path = "private.rs"]
 pub mod __private;
 
-pub use guard::{Finding, FindingKind, all_findings, validate_mcp_schemas, validate_tool_schema};
+pub use guard::{
+    Finding, FindingKind, all_findings, validate_mcp_schemas, validate_output_schema,
+    validate_tool_schema,
+};
 pub use node::Node;
-pub use rejection::{Issue, JsonPointer, Rejection};
+pub use rejection::{Issue, JsonPointer, REJECTION_META_KEY, Rejection};
 pub use render::Mode;
 pub use shape::{Shape, StringKey};
 

@@ -20,16 +20,38 @@ pub struct Rejection {
     pub issues: Vec<Issue>,
 }
 
+/// The `_meta` key under which a rejection's issues travel beside an output schema.
+pub const REJECTION_META_KEY: &str = "stitch/rejection";
+
 impl Rejection {
-    /// The rejection as an MCP tool result (MCP 2025-11-25): `isError: true`, a text a model
-    /// reads, and `structuredContent` with `{"code": "VALIDATION_ERROR", "issues": [...]}`.
-    /// Tool-argument errors are results the model can correct, not protocol errors.
+    /// The rejection as an MCP tool result (MCP 2025-11-25) of a tool without an output
+    /// schema: `isError: true`, a text a model reads, and `structuredContent` with
+    /// `{"code": "VALIDATION_ERROR", "issues": [...]}`. Tool-argument errors are results the
+    /// model can correct, not protocol errors.
     pub fn to_tool_result(&self) -> serde_json::Value {
         serde_json::json!({
             "content": [{"type": "text", "text": self.to_string()}],
-            "structuredContent": {"code": "VALIDATION_ERROR", "issues": self.issues},
+            "structuredContent": self.structured(),
             "isError": true,
         })
+    }
+
+    /// The rejection as the tool result of a tool *with* an output schema: clients (the
+    /// TypeScript SDK, the MCP Inspector) validate `structuredContent` against the output
+    /// schema even on an error result and refuse the whole result when it does not match. So
+    /// there is none: the text carries every issue for the model, and `_meta` carries them
+    /// structured under [`REJECTION_META_KEY`] for code.
+    pub fn to_tool_result_with_output_schema(&self) -> serde_json::Value {
+        serde_json::json!({
+            "content": [{"type": "text", "text": self.to_string()}],
+            "isError": true,
+            "_meta": {REJECTION_META_KEY: self.structured()},
+        })
+    }
+
+    /// `{"code": "VALIDATION_ERROR", "issues": [...]}`.
+    fn structured(&self) -> serde_json::Value {
+        serde_json::json!({"code": "VALIDATION_ERROR", "issues": self.issues})
     }
 }
 

@@ -46,16 +46,30 @@ async def main(server: str) -> int:
                   items["properties"]["op"]["type"] == "string"
                   and len(items["properties"]["op"]["enum"]) == 14)
 
+            check("broadcast_patch advertises its result's schema",
+                  tools["broadcast_patch"].get("outputSchema", {}).get("type") == "object",
+                  tools["broadcast_patch"].get("outputSchema"))
+
             bad = wire(await session.call_tool("broadcast_patch", {
                 "broadcastId": "b1",
                 "operations": [{"op": "setText", "partIndex": "1", "text": "Hi"}],
             }))
-            issues = bad.get("structuredContent", {}).get("issues", [])
+            # A tool with an output schema: the issues travel in the text and in `_meta`.
+            issues = bad.get("_meta", {}).get("stitch/rejection", {}).get("issues", [])
             check("a quoted partIndex comes back as an isError result", bad.get("isError") is True, bad)
+            check("the rejection has no structuredContent to break the output schema",
+                  "structuredContent" not in bad, bad)
             check("the issue names /operations/0/partIndex",
                   [i["pointer"] for i in issues] == ["/operations/0/partIndex"], issues)
             check("the message tells the model what to send",
-                  "send the number without quotes" in bad["content"][0]["text"], bad["content"])
+                  "/operations/0/partIndex: expected integer, got string \"1\" — send the number "
+                  "without quotes" == bad["content"][0]["text"], bad["content"])
+
+            short = wire(await session.call_tool("get_broadcast", {"broadcastId": ""}))
+            short_issues = short.get("structuredContent", {}).get("issues", [])
+            check("without an output schema the issues are structuredContent",
+                  short.get("isError") is True
+                  and [i["pointer"] for i in short_issues] == ["/broadcastId"], short)
 
             good = wire(await session.call_tool("broadcast_patch", {
                 "broadcastId": "b1",

@@ -4,8 +4,15 @@
 mod big_docs {
     include!(concat!(env!("OUT_DIR"), "/big_docs.rs"));
 }
+#[path = "../../../examples/contracts/broadcast_patch.rs"]
+mod broadcast_patch;
+#[path = "../../deep/mod.rs"]
+mod deep;
 
-use serde_json::Value;
+use rmcp::ServiceExt;
+use serde_json::{Value, json};
+use stitch::mcp::Toolbox;
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 
 fn check(what: &str, holds: bool) {
     if !holds {
@@ -38,6 +45,64 @@ fn big_docs() {
     );
 }
 
-fn main() {
+/// The schema as the wire carries it, read as text from a `tools/list` response: in this
+/// crate serde_json has only the features stitch asks for, not the workspace's.
+async fn schema_on_the_wire() {
+    let toolbox = Toolbox::builder("outside", "0.0.0")
+        .tool(|_: broadcast_patch::BroadcastPatch| async { Ok::<_, String>(0) })
+        .build()
+        .expect("the guard passes");
+    let (client, server) = tokio::io::duplex(1 << 20);
+    let running = tokio::spawn(async move {
+        if let Ok(service) = toolbox.serve(server).await {
+            let _ = service.waiting().await;
+        }
+    });
+    let (read, mut write) = tokio::io::split(client);
+    let mut lines = BufReader::new(read).lines();
+    let requests = [
+        json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-06-18", "capabilities": {},
+            "clientInfo": {"name": "raw", "version": "0"}}}),
+        json!({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+        json!({"jsonrpc": "2.0", "id": 2, "method": "tools/list"}),
+    ];
+    for request in requests {
+        write
+            .write_all(format!("{request}\n").as_bytes())
+            .await
+            .unwrap();
+    }
+    let mut listed = String::new();
+    while let Ok(Some(line)) = lines.next_line().await {
+        if line.contains("\"id\":2") {
+            listed = line;
+            break;
+        }
+    }
+    let rendered = broadcast_patch::BroadcastPatch::INPUT_SCHEMA;
+    check(
+        "the schema reaches the wire as rendered, its keys in order",
+        listed.contains(&format!("\"inputSchema\":{rendered}")),
+    );
+    drop(write);
+    running.abort();
+}
+
+fn deep_values() {
+    let wrong = deep::every_position(100_000);
+    for position in &wrong {
+        eprintln!("     {position}");
+    }
+    check(
+        "parse returns on values 100,000 levels deep, on a 2 MiB stack",
+        wrong.is_empty(),
+    );
+}
+
+#[tokio::main]
+async fn main() {
     big_docs();
+    schema_on_the_wire().await;
+    deep_values();
 }
