@@ -10,9 +10,13 @@
 # documented contract has: descriptions are most of a schema's text.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
+MODE=run
+if [ "${1:-}" = "--generate" ]; then MODE=generate; shift; fi
 enums="${1:-4}" ops="${2:-60}" fields="${3:-12}" runs="${4:-5}"
-scratch="${SCRATCH:-$(mktemp -d)}"
-export CARGO_TARGET_DIR="$scratch/target" CARGO_INCREMENTAL=0
+if [ "$MODE" = run ]; then
+  scratch="${SCRATCH:-$(mktemp -d)}"
+  export CARGO_TARGET_DIR="$scratch/target" CARGO_INCREMENTAL=0
+fi
 
 generate() { # flavor enums ops fields -> src/lib.rs on stdout
   python3 - "$@" <<'PY'
@@ -45,6 +49,11 @@ for e in range(enums):
 print("\n".join(out))
 PY
 }
+
+if [ "$MODE" = generate ]; then # flavor enums ops fields: the crate's src/lib.rs on stdout
+  generate "$1" "$2" "$3" "$4"
+  exit 0
+fi
 
 make_crate() { # name flavor enums ops fields
   local dir="$scratch/$1"

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Compile-time instructions: the instructions rustc itself retires checking one generated
+# contract crate (serde + stitch, `INPUT_SCHEMA` read per enum), counted with cachegrind.
+# Repeatable where wall-clock times on a shared machine are not; compare two checkouts by
+# pointing STITCH at each. Needs valgrind.
+#
+# Usage: scripts/compile-instructions.sh [enums=1] [operations=60] [fields=12]
+# STITCH=path/to/a/stitch/checkout (default: this one); DOCS=1 documents every operation
+# and field, as in compile-bench.sh.
+set -euo pipefail
+repo="$(cd "$(dirname "$0")/.." && pwd)"
+stitch="${STITCH:-$repo}"
+enums="${1:-1}" ops="${2:-60}" fields="${3:-12}"
+scratch="$(mktemp -d)"
+trap 'rm -rf "$scratch"' EXIT
+export CARGO_TARGET_DIR="$scratch/target" CARGO_INCREMENTAL=0
+
+mkdir -p "$scratch/crate/src"
+cat > "$scratch/crate/Cargo.toml" <<TOML
+[package]
+name = "bench_stitch"
+version = "0.0.0"
+edition = "2024"
+[dependencies]
+serde = { version = "1", features = ["derive"] }
+stitch = { path = "$stitch" }
+[workspace]
+TOML
+"$repo/scripts/compile-bench.sh" --generate stitch "$enums" "$ops" "$fields" > "$scratch/crate/src/lib.rs"
+cd "$scratch/crate"
+cargo check -q
+touch src/lib.rs
+command=$(cargo check -v 2>&1 | sed -n 's/^ *Running `\(.*rustc .*--crate-name bench_stitch.*\)`$/\1/p')
+rustc="$(rustc --print sysroot)/bin/rustc"
+# The command as cargo ran it, with the real compiler (not the rustup proxy) under valgrind.
+eval "set -- ${command}"
+shift
+touch src/lib.rs
+valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null "$rustc" "$@" 2>&1 \
+  | sed -n 's/.*I *refs: *//p'
