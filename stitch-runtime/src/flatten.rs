@@ -90,6 +90,8 @@ pub struct FlatKey {
     pub count: u32,
     /// Whether every operation of the union requires it.
     pub required: bool,
+    /// Whether some operation requires it.
+    pub required_by_some: bool,
     /// How it is advertised.
     pub merge: Merge,
 }
@@ -114,6 +116,8 @@ pub struct TableKey {
     pub count: u32,
     /// Whether every operation of the union requires it.
     pub required: bool,
+    /// Whether some operation requires it.
+    pub required_by_some: bool,
     /// How it is advertised.
     pub decision: Decision,
 }
@@ -186,6 +190,7 @@ const EMPTY_KEY: TableKey = TableKey {
     start: 0,
     count: 0,
     required: false,
+    required_by_some: false,
     decision: Merge::Free(FreeReason::Opaque),
 };
 
@@ -340,6 +345,7 @@ pub const fn flat_table<const KEYS: usize, const FIELDS: usize>(
         table.keys[k].start = start;
         start += table.keys[k].count;
         table.keys[k].required = required_by[k] as usize == variant_count;
+        table.keys[k].required_by_some = required_by[k] > 0;
         k += 1;
     }
     let mut filled = [0u32; KEYS];
@@ -499,6 +505,7 @@ impl Keys {
                 plain: first.field.plain,
                 count: key.count,
                 required: key.required,
+                required_by_some: key.required_by_some,
                 merge,
             };
             return Some((resolved, CollisionSet::Listed { union, slots }));
@@ -537,6 +544,7 @@ impl Keys {
                 plain: field.plain,
                 count,
                 required: required_by as usize == union.variants.len(),
+                required_by_some: required_by > 0,
                 merge: decide(set),
             };
             return Some((key, set));

@@ -214,7 +214,16 @@ const fn own_description(node: &Node) -> Option<Doc> {
 #[derive(Clone, Copy)]
 struct Description<'a> {
     own: Option<Doc>,
-    hint: Option<(&'static Union, CollisionSet<'a>)>,
+    hint: Option<Hint<'a>>,
+}
+
+/// The operations a flattened key's hint names: those that require it, or when none does,
+/// those that offer it.
+#[derive(Clone, Copy)]
+struct Hint<'a> {
+    union: &'static Union,
+    set: CollisionSet<'a>,
+    required_by_some: bool,
 }
 
 impl<'a> Description<'a> {
@@ -247,17 +256,17 @@ const fn write_description(sink: &mut Sink<'_>, description: Description<'_>, mo
     if let Some(own) = description.own {
         write_doc_text(sink, &own);
     }
-    if let Some((union, set)) = description.hint {
+    if let Some(Hint {
+        union,
+        set,
+        required_by_some: any_requires,
+    }) = description.hint
+    {
         if let Some(own) = description.own {
             let bytes = own.text.as_bytes();
             let closed = !bytes.is_empty()
                 && matches!(bytes[bytes.len() - 1], b'.' | b'!' | b'?' | b':' | b')');
             sink.raw(if closed { " " } else { ". " });
-        }
-        let mut requiring = set.members();
-        let mut any_requires = false;
-        while let Some(occurrence) = requiring.next() {
-            any_requires |= occurrence.field.required;
         }
         sink.raw(if any_requires {
             "Required if "
@@ -627,7 +636,11 @@ const fn write_key(
         hint: if key.required {
             None
         } else {
-            Some((union, set))
+            Some(Hint {
+                union,
+                set,
+                required_by_some: key.required_by_some,
+            })
         },
     };
     match key.merge {
