@@ -215,7 +215,10 @@ impl ToolboxBuilder {
             Arc::new(json_object(C::input_schema())),
         );
         advertised.output_schema = output.map(|(node, _)| {
-            Arc::new(json_object(stitch_runtime::rendered(node, Mode::Advertised)))
+            Arc::new(json_object(stitch_runtime::rendered(
+                node,
+                Mode::Advertised,
+            )))
         });
         self.tools.push(Mounted {
             stitch: C::TOOL,

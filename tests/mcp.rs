@@ -74,7 +74,12 @@ async fn calls_are_parsed_answered_and_observed() {
     assert_eq!(structured["code"], "VALIDATION_ERROR");
     assert_eq!(structured["issues"][0]["pointer"], "/a");
     let text = serde_json::to_value(&bad.content).unwrap();
-    assert!(text[0]["text"].as_str().unwrap().starts_with("/a: expected integer"));
+    assert!(
+        text[0]["text"]
+            .as_str()
+            .unwrap()
+            .starts_with("/a: expected integer")
+    );
 
     let failed = tools.call("add", json!({"a": 1, "b": 13})).await.unwrap();
     assert_eq!(failed.is_error, Some(true));
@@ -115,14 +120,19 @@ enum Outcome2 {
 fn an_output_schema_is_the_advertised_object_and_must_be_one() {
     let tools = Toolbox::builder("test", "0.0.0")
         .tool_with_output(|add: Add| async move {
-            Ok::<_, String>(Outcome2::Exact { total: add.a + add.b })
+            Ok::<_, String>(Outcome2::Exact {
+                total: add.a + add.b,
+            })
         })
         .build()
         .unwrap()
         .tools();
     let output = serde_json::Value::Object((**tools[0].output_schema.as_ref().unwrap()).clone());
     assert_eq!(output["type"], "object");
-    assert_eq!(output["properties"]["kind"]["enum"], json!(["Exact", "Overflow"]));
+    assert_eq!(
+        output["properties"]["kind"]["enum"],
+        json!(["Exact", "Overflow"])
+    );
 
     let findings = Toolbox::builder("test", "0.0.0")
         .tool_with_output(|_: Add| async { Ok::<_, String>(vec!["a".to_owned()]) })
