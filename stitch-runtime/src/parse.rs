@@ -1,5 +1,5 @@
 //! Parsing one call: the arguments are checked against the *exact* contract and adjusted
-//! for serde ([`crate::check`]), every issue collected with its JSON Pointer; then serde
+//! for serde (the `check` module), every issue collected with its JSON Pointer; then serde
 //! deserializes them and the hidden `refine` checks run on the typed value.
 
 use serde_json::Value;
