@@ -59,7 +59,7 @@ struct Mounted {
     advertised: rmcp::model::Tool,
     handler: Handler,
     /// The result type's schema and name, when the tool advertises an output schema.
-    output: Option<(&'static stitch_runtime::Node, &'static str)>,
+    output: Option<(&'static stitch_runtime::ir::Node, &'static str)>,
 }
 
 /// Mounts contracts as MCP tools; build it into a [`Toolbox`].
@@ -188,7 +188,7 @@ impl ToolboxBuilder {
     fn mount<C, O, E, F, Fut>(
         mut self,
         handler: F,
-        output: Option<(&'static stitch_runtime::Node, &'static str)>,
+        output: Option<(&'static stitch_runtime::ir::Node, &'static str)>,
     ) -> Self
     where
         C: Contract + Send + 'static,
@@ -215,7 +215,7 @@ impl ToolboxBuilder {
             Arc::new(json_object(C::input_schema())),
         );
         advertised.output_schema = output.map(|(node, _)| {
-            Arc::new(json_object(stitch_runtime::rendered(
+            Arc::new(json_object(stitch_runtime::__private::rendered(
                 node,
                 Mode::Advertised,
             )))

@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 use stitch::{Contract, Shape};
 
 fn schema_of<T: Shape>() -> Value {
-    json(&stitch::render::schema_string(
+    json(&stitch::__private::schema_string(
         T::SHAPE,
         stitch::Mode::Advertised,
     ))
@@ -480,7 +480,7 @@ enum Quoted {
 
 #[test]
 fn names_that_need_escapes_are_escaped_everywhere() {
-    let stitch::node::Kind::Union(union) = Quoted::SHAPE.kind else {
+    let stitch::ir::Kind::Union(union) = Quoted::SHAPE.kind else {
         panic!("a union")
     };
     let say = &union.variants[0];
@@ -546,8 +546,8 @@ enum Disagreeing {
 }
 
 /// A description rendered as a field's, at run time.
-fn rendered_description(doc: stitch::node::Doc) -> String {
-    use stitch::node::{Field, Kind, Node, Object};
+fn rendered_description(doc: stitch::ir::Doc) -> String {
+    use stitch::ir::{Field, Kind, Node, Object};
     let fields: &'static [Field] = Box::leak(Box::new([Field::declared(
         "x",
         true,
@@ -561,13 +561,13 @@ fn rendered_description(doc: stitch::node::Doc) -> String {
         description: None,
     }));
     let node: &'static Node = Box::leak(Box::new(Node::of(Kind::Object(object))));
-    stitch::render::schema_string(node, stitch::Mode::Advertised)
+    stitch::__private::schema_string(node, stitch::Mode::Advertised)
 }
 
 #[test]
 fn descriptions_carry_the_facts_constant_evaluation_would_compute() {
-    use stitch::node::{Doc, Escape};
-    let stitch::node::Kind::Union(union) = Documented::SHAPE.kind else {
+    use stitch::ir::{Doc, Escape};
+    let stitch::ir::Kind::Union(union) = Documented::SHAPE.kind else {
         panic!("a union")
     };
     let mut docs = Vec::new();
@@ -633,7 +633,7 @@ fn descriptions_carry_the_facts_constant_evaluation_would_compute() {
 fn compile_time_texts_are_the_run_time_renderings() {
     use stitch::Mode;
     fn same<T: Contract>(input: &str, exact: &str) {
-        let at_run_time = |mode| stitch::render::schema_string(T::SHAPE, mode);
+        let at_run_time = |mode| stitch::__private::schema_string(T::SHAPE, mode);
         assert_eq!(input, at_run_time(Mode::Advertised));
         assert_eq!(exact, at_run_time(Mode::Exact));
         assert_eq!(exact, T::exact_schema());

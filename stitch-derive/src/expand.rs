@@ -3,140 +3,179 @@
 //!
 //! Each attribute becomes one call spanned at the attribute, so a misfit found in constant
 //! evaluation (`min` on a string) is reported there. The generated code holds no logic: the
-//! rules live in `stitch-runtime`, where they are unit-tested.
+//! rules live in `stitch-runtime`, where they are unit-tested, and every path it names goes
+//! through the runtime's hidden `__private` module (`__s` below).
 
 use std::collections::HashMap;
 
-use proc_macro2::{Literal, TokenStream};
-use quote::{format_ident, quote, quote_spanned};
+use proc_macro2::{Literal, Span, TokenStream};
+use quote::{ToTokens, format_ident, quote, quote_spanned};
+use syn::spanned::Spanned;
 
 use crate::doc;
 use crate::model::{
-    Body, Contract, Field, Object, Profile, Source, StepKind, Union, Variant, VariantBody,
+    Body, Contract, Count, Field, HiddenCheck, NumberBound, Object, Profile, Source, Step,
+    StepKind, Union, Variant, VariantBody,
 };
 
 /// The generated items for a validated contract.
 pub fn expand(contract: &Contract) -> TokenStream {
     let krate = &contract.krate;
     let ident = &contract.ident;
-    let generic = !contract.generics.params.is_empty();
     let (impl_generics, ty_generics, _) = contract.generics.split_for_impl();
-    let shape_where = where_with_bounds(contract, quote!(#krate::Shape));
-    let contract_where = {
-        let mut clause = where_with_bounds(contract, quote!(#krate::Shape));
-        clause
-            .predicates
-            .push(syn::parse_quote!(Self: #krate::__private::DeserializeOwned));
-        clause
-    };
-
-    let (union_consts, shape) = shape_expr(contract, generic);
+    let shape_where = where_with_bounds(&contract.generics, false);
+    let contract_where = where_with_bounds(&contract.generics, true);
+    let (union_consts, shape) = shape_expr(contract);
     let tool = tool_expr(contract);
-    let refine = refine_fn(contract);
-
-    let mut schema_fns = TokenStream::new();
-    let mut inherent = TokenStream::new();
-    if !generic {
-        // The texts are `const fn` calls, evaluated only where read. The advertised schema is
-        // always read (the tool shows it) and written once (`WrittenOnce`, which also names
-        // its length); the exact one is rendered only where it is read (`exact_text`).
-        let input_text = if contract.flatten {
-            inherent.extend(quote! {
-                impl __s::WrittenOnce for #ident {
-                    const SCRATCH: &'static __s::AdvertisedScratch = &__s::AdvertisedScratch::write(
-                        <#ident as __s::Shape>::SHAPE,
-                        __s::Mode::Advertised,
-                    );
-                    const LEN: usize = Self::SCRATCH
-                        .schema_len(<#ident as __s::Shape>::SHAPE, __s::Mode::Advertised);
-                }
-            });
-            quote!(__s::written_once::<#ident, { <#ident as __s::WrittenOnce>::LEN }>())
-        } else {
-            quote!(__s::exact_text::<#ident>())
-        };
-        schema_fns = quote! {
-            fn input_schema() -> &'static str { Self::INPUT_SCHEMA }
-        };
-        inherent.extend(quote! {
-            impl #ident {
-                /// The advertised (flattened) JSON Schema of this contract's input, rendered at
-                /// compile time.
-                pub const INPUT_SCHEMA: &'static str = #input_text;
-                /// The exact JSON Schema of this contract's input (tagged unions as `oneOf`),
-                /// rendered at compile time where it is read.
-                pub const EXACT_SCHEMA: &'static str = __s::exact_text::<#ident>();
+    let refine = refine_items(contract);
+    let generic = !contract.generics.params.is_empty();
+    let schema_fn = (!generic).then(|| {
+        quote!(
+            fn input_schema() -> &'static str {
+                Self::INPUT_SCHEMA
             }
-            // Evaluate the schema IR now, so an attribute that does not fit its field fails
-            // the build even when nothing uses this type yet.
-            const _: &__s::Node = <#ident as #krate::Shape>::SHAPE;
-        });
-        if let Some(span) = contract.profile.check_span {
-            // The guard, in constant evaluation: an untyped property fails the build here.
-            inherent.extend(quote_spanned! {span=>
-                const _: () = match __s::validate_mcp_schemas(
-                    &[<#ident as __s::Contract>::TOOL],
-                    &<#ident as __s::Contract>::TOOL.profile,
-                ) {
-                    ::core::result::Result::Ok(()) => (),
-                    ::core::result::Result::Err(finding) => finding.message().fail(),
-                };
-            });
-        }
-    }
-
+        )
+    });
+    let compile_time = (!generic).then(|| compile_time_items(contract));
     quote! {
         #[allow(non_upper_case_globals, clippy::all)]
         const _: () = {
             use #krate::__private as __s;
             #union_consts
-            impl #impl_generics #krate::Shape for #ident #ty_generics #shape_where {
+            #[automatically_derived]
+            impl #impl_generics __s::Shape for #ident #ty_generics #shape_where {
                 const SHAPE: &'static __s::Node = #shape;
                 #refine
             }
-            impl #impl_generics #krate::Contract for #ident #ty_generics #contract_where {
-                const TOOL: #krate::Tool = #tool;
-                #schema_fns
+            #[automatically_derived]
+            impl #impl_generics __s::Contract for #ident #ty_generics #contract_where {
+                const TOOL: __s::Tool = #tool;
+                #schema_fn
             }
-            #inherent
+            #compile_time
         };
     }
 }
 
-/// When the input had errors: the errors, and a minimal `Shape` impl so the user does not get
-/// a second wave of "`Shape` is not implemented" errors.
+/// What only a non-generic contract has: its schemas as compile-time constants, the IR
+/// evaluated where the type is declared, and the guard when the contract asks for it.
+fn compile_time_items(contract: &Contract) -> TokenStream {
+    let ident = &contract.ident;
+    // The texts are `const fn` calls, evaluated only where read. The advertised schema is
+    // always read (the tool shows it) and written once (`WrittenOnce`, which also names its
+    // length); the exact one is rendered only where it is read (`exact_text`).
+    let (written_once, input_text) = if contract.flatten {
+        let written_once = quote! {
+            #[automatically_derived]
+            impl __s::WrittenOnce for #ident {
+                const SCRATCH: &'static __s::AdvertisedScratch = &__s::AdvertisedScratch::write(
+                    <#ident as __s::Shape>::SHAPE,
+                    __s::Mode::Advertised,
+                );
+                const LEN: usize = Self::SCRATCH
+                    .schema_len(<#ident as __s::Shape>::SHAPE, __s::Mode::Advertised);
+            }
+        };
+        let text = quote!(__s::written_once::<#ident, { <#ident as __s::WrittenOnce>::LEN }>());
+        (written_once, text)
+    } else {
+        (TokenStream::new(), quote!(__s::exact_text::<#ident>()))
+    };
+    let guard = contract.profile.check_span.map(|span| {
+        // The guard, in constant evaluation: an untyped property fails the build here.
+        quote_spanned! {span=>
+            const _: () = match __s::validate_mcp_schemas(
+                &[<#ident as __s::Contract>::TOOL],
+                &<#ident as __s::Contract>::TOOL.profile,
+            ) {
+                ::core::result::Result::Ok(()) => (),
+                ::core::result::Result::Err(finding) => finding.message().fail(),
+            };
+        }
+    });
+    quote! {
+        #written_once
+        #[automatically_derived]
+        impl #ident {
+            /// The advertised JSON Schema of this contract's input (tagged unions flattened
+            /// into one object), rendered at compile time: what a tool shows a model.
+            pub const INPUT_SCHEMA: &'static str = #input_text;
+            /// The exact JSON Schema of this contract's input (tagged unions as `oneOf`),
+            /// rendered at compile time where it is read.
+            pub const EXACT_SCHEMA: &'static str = __s::exact_text::<#ident>();
+        }
+        // Evaluate the schema IR now, so an attribute that does not fit its field fails the
+        // build even when nothing uses this type yet.
+        const _: &__s::Node = <#ident as __s::Shape>::SHAPE;
+        #guard
+    }
+}
+
+/// When the input had errors: the errors, and minimal `Shape` and `Contract` impls (with the
+/// schema consts) so the user does not get a second wave of errors about what the derive
+/// would have written.
 pub fn fallback(
     ident: &syn::Ident,
     generics: &syn::Generics,
     krate: &syn::Path,
     errors: TokenStream,
 ) -> TokenStream {
-    let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
+    let (impl_generics, ty_generics, _) = generics.split_for_impl();
+    let shape_where = where_with_bounds(generics, false);
+    let contract_where = where_with_bounds(generics, true);
+    let consts = generics.params.is_empty().then(|| {
+        quote! {
+            impl #ident {
+                pub const INPUT_SCHEMA: &'static str = "{}";
+                pub const EXACT_SCHEMA: &'static str = "{}";
+            }
+        }
+    });
     quote! {
         #errors
         const _: () = {
-            impl #impl_generics #krate::Shape for #ident #ty_generics #where_clause {
-                const SHAPE: &'static #krate::Node = &#krate::__private::Node::OPAQUE;
+            use #krate::__private as __s;
+            impl #impl_generics __s::Shape for #ident #ty_generics #shape_where {
+                const SHAPE: &'static __s::Node = &__s::Node::OPAQUE;
             }
+            impl #impl_generics __s::Contract for #ident #ty_generics #contract_where {
+                const TOOL: __s::Tool = __s::Tool {
+                    name: "",
+                    description: "",
+                    input: &__s::Node::OPAQUE,
+                    flatten: true,
+                    profile: __s::SchemaProfile::new(),
+                };
+            }
+            #consts
         };
     }
 }
 
-fn where_with_bounds(contract: &Contract, bound: TokenStream) -> syn::WhereClause {
-    let mut clause = contract
-        .generics
+/// The generics' where clause, each type parameter bound by `Shape`, and `Self` by
+/// `DeserializeOwned` for the `Contract` impl.
+fn where_with_bounds(generics: &syn::Generics, deserialize: bool) -> syn::WhereClause {
+    let mut clause = generics
         .where_clause
         .clone()
         .unwrap_or_else(|| syn::parse_quote!(where));
-    for param in contract.generics.type_params() {
+    for param in generics.type_params() {
         let ident = &param.ident;
-        clause.predicates.push(syn::parse_quote!(#ident: #bound));
+        clause
+            .predicates
+            .push(syn::parse_quote!(#ident: __s::Shape));
+    }
+    if deserialize {
+        clause
+            .predicates
+            .push(syn::parse_quote!(Self: __s::DeserializeOwned));
     }
     clause
 }
 
-/// Whether a name or description needs no JSON escape: decided here, natively, so that
-/// constant evaluation does not scan it (the test is `stitch_runtime::text::is_plain`'s).
+/// Whether a name needs no JSON escape: decided here, natively, so that constant evaluation
+/// does not scan it (the runtime's `strings::is_plain`; `tests/mapping.rs` holds the two to
+/// the same names).
 fn is_plain(text: &str) -> bool {
     !text.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\')
 }
@@ -159,24 +198,23 @@ fn option_doc(text: Option<&str>) -> TokenStream {
 }
 
 fn tool_expr(contract: &Contract) -> TokenStream {
-    let krate = &contract.krate;
     let name = &contract.tool_name;
     let description = contract.description.clone().unwrap_or_default();
     let flatten = contract.flatten;
-    let profile = profile_expr(krate, &contract.profile);
+    let profile = profile_expr(&contract.profile);
     quote! {
-        #krate::Tool {
+        __s::Tool {
             name: #name,
             description: #description,
-            input: <Self as #krate::Shape>::SHAPE,
+            input: <Self as __s::Shape>::SHAPE,
             flatten: #flatten,
             profile: #profile,
         }
     }
 }
 
-fn profile_expr(krate: &syn::Path, profile: &Profile) -> TokenStream {
-    let mut expr = quote!(#krate::SchemaProfile::new());
+fn profile_expr(profile: &Profile) -> TokenStream {
+    let mut expr = quote!(__s::SchemaProfile::new());
     if profile.require_typed_properties {
         expr = quote!(#expr.require_typed_properties());
     }
@@ -195,18 +233,17 @@ fn profile_expr(krate: &syn::Path, profile: &Profile) -> TokenStream {
 }
 
 /// The `SHAPE` expression, and the consts a non-generic union's key table needs.
-fn shape_expr(contract: &Contract, generic: bool) -> (TokenStream, TokenStream) {
-    let description = contract.description.as_ref();
+fn shape_expr(contract: &Contract) -> (TokenStream, TokenStream) {
     match &contract.body {
         Body::Object(object) => {
-            let object = object_expr(contract, object, description);
+            let object = object_expr(object, contract.description.as_deref());
             (
                 TokenStream::new(),
                 quote!(&__s::Node::of(__s::Kind::Object(#object))),
             )
         }
         Body::Transparent { field, newtype } => {
-            let node = field_node(contract, field);
+            let node = field_node(field);
             let node = if *newtype {
                 quote!(&#node.required())
             } else {
@@ -218,19 +255,16 @@ fn shape_expr(contract: &Contract, generic: bool) -> (TokenStream, TokenStream) 
             TokenStream::new(),
             quote!(&__s::Node::of(__s::Kind::StringEnum(&[#(#names),*], &[#(#aliases),*]))),
         ),
-        Body::Union(union) => union_shape(contract, union, generic),
+        Body::Union(union) => union_shape(contract, union),
     }
 }
 
-fn union_shape(contract: &Contract, union: &Union, generic: bool) -> (TokenStream, TokenStream) {
+fn union_shape(contract: &Contract, union: &Union) -> (TokenStream, TokenStream) {
     let tag = &union.tag;
     let description = option_doc(contract.description.as_deref());
-    let variants = union
-        .variants
-        .iter()
-        .map(|v| variant_expr(contract, tag, v));
+    let variants = union.variants.iter().map(|v| variant_expr(tag, v));
     let raw = quote!(__s::Union::new(#tag, &[#(#variants),*], #description));
-    if generic {
+    if !contract.generics.params.is_empty() {
         // A generic union cannot size its key table by a generic constant: it carries none,
         // and the runtime walks its operations instead (same rules, see `flatten.rs`).
         return (
@@ -276,8 +310,9 @@ fn union_shape(contract: &Contract, union: &Union, generic: bool) -> (TokenStrea
 }
 
 /// Every field's key index (fields in operation order; keys numbered by first appearance)
-/// and the number of keys, as `flatten::key_indices` computes them; `None` when an operation
-/// is a newtype, whose fields only its type's shape knows.
+/// and the number of keys, as the runtime's `key_indices` computes them (`tests/oracle.rs`
+/// holds the two to the same tables); `None` when an operation is a newtype, whose fields
+/// only its type's shape knows.
 fn key_indices(union: &Union) -> Option<(Vec<u32>, usize)> {
     let mut keys: HashMap<&str, u32> = HashMap::new();
     let mut of_field = Vec::new();
@@ -295,27 +330,24 @@ fn key_indices(union: &Union) -> Option<(Vec<u32>, usize)> {
     Some((of_field, keys.len()))
 }
 
-fn variant_expr(contract: &Contract, tag: &str, variant: &Variant) -> TokenStream {
+fn variant_expr(tag: &str, variant: &Variant) -> TokenStream {
     let name = &variant.wire;
     let aliases = &variant.aliases;
     let description = option_doc(variant.description.as_deref());
     let summary = option_doc(variant.description.as_deref().and_then(doc::summary));
     let object = match &variant.body {
         VariantBody::Unit => quote!(&__s::Object::EMPTY),
-        VariantBody::Struct(object) => object_expr(contract, object, None),
-        VariantBody::Newtype(ty) => {
-            let krate = &contract.krate;
-            quote_spanned!(syn::spanned::Spanned::span(ty)=>
-                __s::newtype_object(<#ty as #krate::Shape>::SHAPE, #name, #tag))
-        }
+        VariantBody::Struct(object) => object_expr(object, None),
+        VariantBody::Newtype(ty) => quote_spanned!(ty.span()=>
+            __s::newtype_object(<#ty as __s::Shape>::SHAPE, #name, #tag)),
     };
     let plain = is_plain(name);
     quote!(__s::Variant::declared(#name, #plain, &[#(#aliases),*], #description, #summary, #object))
 }
 
-fn object_expr(contract: &Contract, object: &Object, description: Option<&String>) -> TokenStream {
+fn object_expr(object: &Object, description: Option<&str>) -> TokenStream {
     let fields = object.fields.iter().map(|field| {
-        let node = field_node(contract, field);
+        let node = field_node(field);
         let wire = &field.wire;
         let has_default = field.has_default;
         let description = option_doc(field.description.as_deref());
@@ -329,7 +361,7 @@ fn object_expr(contract: &Contract, object: &Object, description: Option<&String
         expr
     });
     let deny_unknown = object.deny_unknown;
-    let description = option_doc(description.map(String::as_str));
+    let description = option_doc(description);
     quote! {
         &__s::Object {
             fields: &[#(#fields),*],
@@ -340,65 +372,108 @@ fn object_expr(contract: &Contract, object: &Object, description: Option<&String
 }
 
 /// A field's node: its source's shape, then one spanned call per attribute.
-fn field_node(contract: &Contract, field: &Field) -> TokenStream {
-    let krate = &contract.krate;
+fn field_node(field: &Field) -> TokenStream {
     let mut node = match &field.source {
         Source::Type => {
             let ty = &field.ty;
-            quote_spanned!(syn::spanned::Spanned::span(ty)=> <#ty as #krate::Shape>::SHAPE)
+            quote_spanned!(ty.span()=> <#ty as __s::Shape>::SHAPE)
         }
-        Source::Via(ty) => {
-            quote_spanned!(syn::spanned::Spanned::span(ty)=> <#ty as #krate::Shape>::SHAPE)
-        }
+        Source::Via(ty) => quote_spanned!(ty.span()=> <#ty as __s::Shape>::SHAPE),
         // An `Option` may be missing, as serde reads it, whatever its value's schema.
         Source::Opaque if is_option(&field.ty) => quote!(&__s::Node::OPAQUE.nullable()),
         Source::Opaque => quote!(&__s::Node::OPAQUE),
     };
-    let wire = &field.wire;
     for step in &field.steps {
-        // The whole call carries the attribute's span, so a misfit found in constant
-        // evaluation is reported at the attribute.
-        let span = step.span;
-        node = match &step.kind {
-            StepKind::NumberBound {
-                which,
-                json,
-                value,
-                integral,
-            } => {
-                let which = format_ident!("{}", which, span = span);
-                let value = Literal::f64_unsuffixed(*value);
-                quote_spanned!(span=> &__s::number_bound(
-                    #node,
-                    __s::NumberBound::#which,
-                    __s::Bound { text: #json, value: #value, integral: #integral },
-                    #wire
-                ))
-            }
-            StepKind::Count { which, value } => {
-                let which = format_ident!("{}", which, span = span);
-                quote_spanned!(span=> &__s::count(#node, __s::Count::#which, #value, #wire))
-            }
-            StepKind::UniqueItems => quote_spanned!(span=> &__s::unique_items(#node, #wire)),
-            StepKind::Pattern(pattern) => {
-                quote_spanned!(span=> &__s::pattern(#node, #pattern, #wire))
-            }
-            StepKind::Format(format) => quote_spanned!(span=> &__s::format(#node, #format, #wire)),
-            StepKind::Values(values) => {
-                quote_spanned!(span=> &__s::values(#node, &[#(#values),*], #wire))
-            }
-            StepKind::Hidden(flag) => {
-                let flag = format_ident!("{}", flag, span = span);
-                quote_spanned!(span=> &__s::hidden(#node, __s::checks::#flag, #wire))
-            }
-            StepKind::Coerce => quote_spanned!(span=> &__s::coerce(#node, #wire)),
-            StepKind::Catch(catch) => {
-                let ty = &field.ty;
-                quote_spanned!(span=> &__s::catch(#node, || __s::fallback::<#ty>(#catch), #wire))
-            }
-        };
+        node = step_call(step, node, field);
     }
     node
+}
+
+/// One attribute applied to a node: a call that carries the attribute's span, so a misfit
+/// found in constant evaluation is reported at the attribute.
+fn step_call(step: &Step, node: TokenStream, field: &Field) -> TokenStream {
+    let span = step.span;
+    let wire = &field.wire;
+    match &step.kind {
+        StepKind::NumberBound {
+            bound,
+            json,
+            value,
+            integral,
+        } => {
+            let value = Literal::f64_unsuffixed(*value);
+            let bound = AtSpan(*bound, span);
+            quote_spanned!(span=> &__s::number_bound(
+                #node,
+                #bound,
+                __s::Bound { text: #json, value: #value, integral: #integral },
+                #wire
+            ))
+        }
+        StepKind::Count { count, value } => {
+            let count = AtSpan(*count, span);
+            quote_spanned!(span=> &__s::count(#node, #count, #value, #wire))
+        }
+        StepKind::UniqueItems => quote_spanned!(span=> &__s::unique_items(#node, #wire)),
+        StepKind::Pattern(pattern) => quote_spanned!(span=> &__s::pattern(#node, #pattern, #wire)),
+        StepKind::Format(format) => quote_spanned!(span=> &__s::format(#node, #format, #wire)),
+        StepKind::Values(values) => {
+            quote_spanned!(span=> &__s::values(#node, &[#(#values),*], #wire))
+        }
+        StepKind::Hidden(check) => {
+            let check = AtSpan(*check, span);
+            quote_spanned!(span=> &__s::hidden(#node, #check, #wire))
+        }
+        StepKind::Coerce => quote_spanned!(span=> &__s::coerce(#node, #wire)),
+        StepKind::Catch(catch) => {
+            let ty = &field.ty;
+            quote_spanned!(span=> &__s::catch(#node, || __s::fallback::<#ty>(#catch), #wire))
+        }
+    }
+}
+
+/// A model value written as the runtime's name for it, at a span.
+struct AtSpan<T>(T, Span);
+
+impl ToTokens for AtSpan<NumberBound> {
+    fn to_tokens(&self, tokens: &mut TokenStream) {
+        let variant = match self.0 {
+            NumberBound::Min => "Min",
+            NumberBound::Max => "Max",
+            NumberBound::ExclusiveMin => "ExclusiveMin",
+            NumberBound::ExclusiveMax => "ExclusiveMax",
+            NumberBound::MultipleOf => "MultipleOf",
+        };
+        let variant = syn::Ident::new(variant, self.1);
+        tokens.extend(quote_spanned!(self.1=> __s::NumberBound::#variant));
+    }
+}
+
+impl ToTokens for AtSpan<Count> {
+    fn to_tokens(&self, tokens: &mut TokenStream) {
+        let variant = match self.0 {
+            Count::MinLength => "MinLength",
+            Count::MaxLength => "MaxLength",
+            Count::MinItems => "MinItems",
+            Count::MaxItems => "MaxItems",
+        };
+        let variant = syn::Ident::new(variant, self.1);
+        tokens.extend(quote_spanned!(self.1=> __s::Count::#variant));
+    }
+}
+
+impl ToTokens for AtSpan<HiddenCheck> {
+    fn to_tokens(&self, tokens: &mut TokenStream) {
+        let flag = match self.0 {
+            HiddenCheck::Trim => "TRIM",
+            HiddenCheck::Lowercase => "LOWERCASE",
+            HiddenCheck::Uppercase => "UPPERCASE",
+            HiddenCheck::Refine => "REFINE",
+            HiddenCheck::Via => "VIA",
+        };
+        let flag = syn::Ident::new(flag, self.1);
+        tokens.extend(quote_spanned!(self.1=> __s::checks::#flag));
+    }
 }
 
 /// Whether a type is written as `Option<T>` (or a path ending in it).
@@ -414,11 +489,10 @@ fn is_option(ty: &syn::Type) -> bool {
     }
 }
 
-/// The `Shape::refine` method: the hidden checks of this type's fields (and of the type
-/// itself), and the descent into every field whose type has its own. Empty when nothing in the
-/// type can carry a check.
-fn refine_fn(contract: &Contract) -> TokenStream {
-    let krate = &contract.krate;
+/// The `Shape::refine` method and `REFINES`: the hidden checks of this type's fields (and of
+/// the type itself), and the descent into every field whose type has its own. Nothing when
+/// nothing in the type can carry a check.
+fn refine_items(contract: &Contract) -> TokenStream {
     let mut body = TokenStream::new();
     if let Some(check) = &contract.refine {
         body.extend(quote! {
@@ -427,123 +501,17 @@ fn refine_fn(contract: &Contract) -> TokenStream {
             }
         });
     }
-    let fields_code = |fields: &[&Field], access: &dyn Fn(&Field) -> TokenStream, at_key: bool| {
-        let mut code = TokenStream::new();
-        for field in fields {
-            let value = access(field);
-            if at_key && field.refine.is_none() && matches!(field.source, Source::Type) {
-                // The common field: one call (spanned at the type, like the `SHAPE` use).
-                let ty = &field.ty;
-                let wire = &field.wire;
-                let (refines, refine) = (
-                    quote_spanned!(syn::spanned::Spanned::span(ty)=> <#ty as #krate::Shape>::REFINES),
-                    quote_spanned!(syn::spanned::Spanned::span(ty)=> <#ty as #krate::Shape>::refine),
-                );
-                code.extend(quote! {
-                    __s::refine_field(#value, #wire, #refines, #refine, pointer, issues);
-                });
-                continue;
-            }
-            let mut steps = TokenStream::new();
-            if let Some(check) = &field.refine {
-                steps.extend(quote! {
-                    if let ::core::result::Result::Err(error) = #check(#value) {
-                        issues.push(__s::refine_issue(pointer, error));
-                    }
-                });
-            }
-            if matches!(field.source, Source::Type) {
-                // Spanned at the field's type, like the `SHAPE` use, so a type without a shape
-                // is reported once, there.
-                // Only the path carries the type's span: the arguments keep the method's own
-                // hygiene, so they resolve even for types a `macro_rules!` wrote.
-                let ty = &field.ty;
-                let refine = quote_spanned!(syn::spanned::Spanned::span(ty)=>
-                    <#ty as #krate::Shape>::refine);
-                steps.extend(quote!(#refine(#value, pointer, issues);));
-            }
-            if at_key {
-                let wire = &field.wire;
-                code.extend(quote! {{
-                    let mark = pointer.push_key(#wire);
-                    #steps
-                    pointer.truncate(mark);
-                }});
-            } else {
-                code.extend(steps);
-            }
-        }
-        code
+    let of_self = |field: &Field| {
+        let member = &field.member;
+        quote!(&self.#member)
     };
     match &contract.body {
-        Body::Object(object) => {
-            let fields: Vec<&Field> = object.fields.iter().collect();
-            body.extend(fields_code(
-                &fields,
-                &|field: &Field| {
-                    let member = &field.member;
-                    quote!(&self.#member)
-                },
-                true,
-            ));
-        }
+        Body::Object(object) => body.extend(refine_fields(&object.fields, &of_self, true)),
         Body::Transparent { field, .. } => {
-            body.extend(fields_code(
-                &[field],
-                &|field: &Field| {
-                    let member = &field.member;
-                    quote!(&self.#member)
-                },
-                false,
-            ));
+            body.extend(refine_fields(std::slice::from_ref(field), &of_self, false));
         }
         Body::UnitEnum { .. } => {}
-        Body::Union(union) => {
-            let mut arms = TokenStream::new();
-            for variant in &union.variants {
-                let ident = &variant.ident;
-                match &variant.body {
-                    VariantBody::Unit => {}
-                    VariantBody::Newtype(_) => arms.extend(quote! {
-                        Self::#ident(inner) => #krate::Shape::refine(inner, pointer, issues),
-                    }),
-                    VariantBody::Struct(object) => {
-                        let fields: Vec<&Field> = object.fields.iter().collect();
-                        let binding = |field: &Field| match &field.member {
-                            syn::Member::Named(name) => format_ident!("__stitch_{}", name),
-                            syn::Member::Unnamed(index) => {
-                                format_ident!("__stitch_{}", index.index)
-                            }
-                        };
-                        let code = fields_code(
-                            &fields,
-                            &|field: &Field| {
-                                let name = binding(field);
-                                quote!(#name)
-                            },
-                            true,
-                        );
-                        if code.is_empty() {
-                            continue;
-                        }
-                        let members = fields.iter().map(|field| &field.member);
-                        let bindings = fields.iter().map(|field| binding(field));
-                        arms.extend(quote! {
-                            Self::#ident { #(#members: #bindings,)* .. } => { #code }
-                        });
-                    }
-                }
-            }
-            if !arms.is_empty() {
-                body.extend(quote! {
-                    #[allow(unreachable_patterns, unused_variables)]
-                    match self {
-                        #arms
-                        _ => {}
-                    }
-                });
-            }
-        }
+        Body::Union(union) => body.extend(refine_operations(union)),
     }
     if body.is_empty() {
         return TokenStream::new();
@@ -552,51 +520,123 @@ fn refine_fn(contract: &Contract) -> TokenStream {
     quote! {
         const REFINES: bool = #refines;
 
-        fn refine(&self, pointer: &mut #krate::JsonPointer, issues: &mut ::std::vec::Vec<#krate::Issue>) {
+        fn refine(&self, pointer: &mut __s::JsonPointer, issues: &mut ::std::vec::Vec<__s::Issue>) {
             #body
         }
     }
 }
 
+/// The refine code of each operation, as the arms of a `match self`.
+fn refine_operations(union: &Union) -> TokenStream {
+    let mut arms = TokenStream::new();
+    for variant in &union.variants {
+        let ident = &variant.ident;
+        match &variant.body {
+            VariantBody::Unit => {}
+            VariantBody::Newtype(_) => arms.extend(quote! {
+                Self::#ident(inner) => __s::Shape::refine(inner, pointer, issues),
+            }),
+            VariantBody::Struct(object) => {
+                let binding = |field: &Field| match &field.member {
+                    syn::Member::Named(name) => format_ident!("__stitch_{}", name),
+                    syn::Member::Unnamed(index) => format_ident!("__stitch_{}", index.index),
+                };
+                let code = refine_fields(
+                    &object.fields,
+                    &|field| binding(field).into_token_stream(),
+                    true,
+                );
+                if code.is_empty() {
+                    continue;
+                }
+                let members = object.fields.iter().map(|field| &field.member);
+                let bindings = object.fields.iter().map(binding);
+                arms.extend(quote! {
+                    Self::#ident { #(#members: #bindings,)* .. } => { #code }
+                });
+            }
+        }
+    }
+    if arms.is_empty() {
+        return arms;
+    }
+    quote! {
+        #[allow(unreachable_patterns, unused_variables)]
+        match self {
+            #arms
+            _ => {}
+        }
+    }
+}
+
+/// The refine code of some fields, each reached by `value`; `at_key` when each sits at its
+/// own key (not a transparent field).
+fn refine_fields(
+    fields: &[Field],
+    value: &dyn Fn(&Field) -> TokenStream,
+    at_key: bool,
+) -> TokenStream {
+    let mut code = TokenStream::new();
+    for field in fields {
+        let value = value(field);
+        let ty = &field.ty;
+        let wire = &field.wire;
+        if at_key && field.refine.is_none() && matches!(field.source, Source::Type) {
+            // The common field: one call, spanned at the type like the `SHAPE` use, so a type
+            // without a shape is reported once, there.
+            let refines = quote_spanned!(ty.span()=> <#ty as __s::Shape>::REFINES);
+            let refine = quote_spanned!(ty.span()=> <#ty as __s::Shape>::refine);
+            code.extend(quote! {
+                __s::refine_field(#value, #wire, #refines, #refine, pointer, issues);
+            });
+            continue;
+        }
+        let mut steps = TokenStream::new();
+        if let Some(check) = &field.refine {
+            steps.extend(quote! {
+                if let ::core::result::Result::Err(error) = #check(#value) {
+                    issues.push(__s::refine_issue(pointer, error));
+                }
+            });
+        }
+        if matches!(field.source, Source::Type) {
+            // Only the path carries the type's span: the arguments keep the method's own
+            // hygiene, so they resolve even for types a `macro_rules!` wrote.
+            let refine = quote_spanned!(ty.span()=> <#ty as __s::Shape>::refine);
+            steps.extend(quote!(#refine(#value, pointer, issues);));
+        }
+        code.extend(if at_key {
+            quote! {{
+                let mark = pointer.push_key(#wire);
+                #steps
+                pointer.truncate(mark);
+            }}
+        } else {
+            steps
+        });
+    }
+    code
+}
+
 /// Whether the type can carry a `refine` check: its own, its fields', or any inside their
 /// types (composed through `Shape::REFINES`, so walks skip what cannot have one).
 fn refines_expr(contract: &Contract) -> TokenStream {
-    let krate = &contract.krate;
     let mut parts = vec![if contract.refine.is_some() {
         quote!(true)
     } else {
         quote!(false)
     }];
-    let field_parts = |field: &Field, parts: &mut Vec<TokenStream>| {
+    for field in contract.body.fields() {
         if field.refine.is_some() {
             parts.push(quote!(true));
         }
         if matches!(field.source, Source::Type) {
             let ty = &field.ty;
-            parts.push(quote!(<#ty as #krate::Shape>::REFINES));
+            parts.push(quote!(<#ty as __s::Shape>::REFINES));
         }
-    };
-    match &contract.body {
-        Body::Object(object) => object
-            .fields
-            .iter()
-            .for_each(|f| field_parts(f, &mut parts)),
-        Body::Transparent { field, .. } => field_parts(field, &mut parts),
-        Body::UnitEnum { .. } => {}
-        Body::Union(union) => {
-            for variant in &union.variants {
-                match &variant.body {
-                    VariantBody::Struct(object) => {
-                        object
-                            .fields
-                            .iter()
-                            .for_each(|f| field_parts(f, &mut parts));
-                    }
-                    VariantBody::Newtype(ty) => parts.push(quote!(<#ty as #krate::Shape>::REFINES)),
-                    VariantBody::Unit => {}
-                }
-            }
-        }
+    }
+    for ty in contract.body.newtypes() {
+        parts.push(quote!(<#ty as __s::Shape>::REFINES));
     }
     // A type named by many fields is asked once (big contracts repeat a few types).
     let mut seen = std::collections::HashSet::new();

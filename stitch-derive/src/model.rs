@@ -143,22 +143,50 @@ pub struct Step {
 
 pub enum StepKind {
     NumberBound {
-        which: &'static str,
+        bound: NumberBound,
         json: String,
         value: f64,
         integral: bool,
     },
     Count {
-        which: &'static str,
+        count: Count,
         value: u64,
     },
     UniqueItems,
     Pattern(String),
     Format(String),
     Values(Vec<String>),
-    /// Hidden checks: the names of bits in `checks` (`REFINE`, `TRIM`, ...).
-    Hidden(&'static str),
+    Hidden(HiddenCheck),
     Coerce,
     /// `catch = expr`: the expression, typed as the field.
     Catch(syn::Expr),
+}
+
+/// Which bound of a number an attribute sets (the runtime's `NumberBound`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NumberBound {
+    Min,
+    Max,
+    ExclusiveMin,
+    ExclusiveMax,
+    MultipleOf,
+}
+
+/// Which count of a string or array an attribute sets (the runtime's `Count`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Count {
+    MinLength,
+    MaxLength,
+    MinItems,
+    MaxItems,
+}
+
+/// A check JSON Schema cannot show (a bit of the runtime's `checks`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HiddenCheck {
+    Trim,
+    Lowercase,
+    Uppercase,
+    Refine,
+    Via,
 }

@@ -1,32 +1,60 @@
 //! Validation: turns the parsed attributes into the [`model`](crate::model), checking every
 //! rule a schema depends on (serde attributes stitch cannot follow, enums that are not
-//! internally tagged, tool names, patterns, duplicate wire names, conflicting attributes).
-//! Every error is collected at its own span and reported together.
+//! internally tagged, tool names, patterns, duplicate wire names, conflicting attributes,
+//! types that contain themselves). Every error is collected at its own span and reported
+//! together.
 //!
 //! Checks that need the field's *type* (`min` on a string, `catch` on an `Option`) cannot be
 //! made here, since a macro sees tokens, not types: they run in constant evaluation and fail
 //! the build at the attribute's span (see `expand.rs`).
 
 use darling::error::Accumulator;
+use darling::util::{Flag, SpannedValue};
 use darling::{Error, ast};
 use proc_macro2::Span;
 use syn::spanned::Spanned;
 
-use darling::util::Flag;
-
 use crate::case::{RenameRule, snake_case};
 use crate::doc;
 use crate::model::{
-    Body, Contract, Field, Object, Profile, Source, Step, StepKind, Union, Variant, VariantBody,
+    Body, Contract, Count, Field, HiddenCheck, NumberBound, Object, Profile, Source, Step,
+    StepKind, Union, Variant, VariantBody,
 };
-use crate::parse::{ContainerInput, FieldInput, SerdeAttrs, VariantInput};
+use crate::parse::{ContainerInput, FieldInput, NumberLit, SerdeAttrs, VariantInput};
 use crate::pattern::check_pattern;
 
 /// Validates a parsed input, returning the model or every error found.
 pub fn validate(input: ContainerInput) -> Result<Contract, Error> {
     let mut errors = Error::accumulator();
     let serde = SerdeAttrs::read(&input.attrs, &mut errors);
-    reject_unsupported(&serde, &mut errors);
+    reject_container_serde(&serde, &mut errors);
+    let tool_name = tool_name(&input, &mut errors);
+    let profile = profile(&input, &tool_name, &mut errors);
+    let body = match input.data {
+        ast::Data::Struct(fields) => struct_body(fields, &serde, &input.ident, &mut errors),
+        ast::Data::Enum(variants) => enum_body(variants, &serde, &input.ident, &mut errors),
+    };
+    reject_self_reference(&body, &input.ident, &mut errors);
+    let contract = Contract {
+        description: input
+            .description
+            .clone()
+            .or_else(|| doc::description(&input.attrs)),
+        krate: input.krate.unwrap_or_else(|| syn::parse_quote!(::stitch)),
+        ident: input.ident,
+        generics: input.generics,
+        tool_name,
+        flatten: input.flatten.unwrap_or(true),
+        profile,
+        refine: input.refine,
+        body,
+    };
+    errors.finish_with(contract)
+}
+
+/// The serde attributes of a type that change its wire shape in a way no schema follows.
+fn reject_container_serde(serde: &SerdeAttrs, errors: &mut Accumulator) {
+    reject_unsupported(serde, errors);
     if let Some(span) = serde.untagged {
         errors.push(
             Error::custom(
@@ -45,90 +73,45 @@ pub fn validate(input: ContainerInput) -> Result<Contract, Error> {
             .with_span(&span),
         );
     }
-
-    let tool_name = match &input.name {
-        Some(name) => {
-            let value = name.value();
-            if let Err(why) = check_tool_name(&value) {
-                errors.push(Error::custom(why).with_span(name));
-            }
-            value
-        }
-        None => {
-            let value = snake_case(&input.ident.to_string());
-            if let Err(why) = check_tool_name(&value) {
-                errors.push(
-                    Error::custom(format!(
-                        "{why}; this name is derived from the type's name: name the tool \
-                         with `#[contract(name = \"...\")]`"
-                    ))
-                    .with_span(&input.ident),
-                );
-            }
-            value
-        }
-    };
-
-    let rename_all = rename_rule(serde.rename_all.as_ref());
-    let rename_all_fields = rename_rule(serde.rename_all_fields.as_ref());
-
-    let body = match input.data {
-        ast::Data::Struct(fields) => {
-            struct_body(fields, &serde, rename_all, &input.ident, &mut errors)
-        }
-        ast::Data::Enum(variants) => enum_body(
-            variants,
-            &serde,
-            rename_all,
-            rename_all_fields,
-            &input.ident,
-            &mut errors,
-        ),
-    };
-
-    reject_self_reference(&body, &input.ident, &mut errors);
-
-    let check_span = flag_span(&input.require_typed_properties)
-        .or_else(|| flag_span(&input.require_portable_formats));
-    if let (Some(span), false) = (check_span, input.generics.params.is_empty()) {
-        errors.push(
-            Error::custom(
-                "the compile-time guard needs a non-generic contract: check a generic one at \
-                 run time with `stitch::validate_mcp_schemas` when the server mounts it",
-            )
-            .with_span(&span),
-        );
-    }
-    let profile = Profile {
-        require_typed_properties: input.require_typed_properties.is_present(),
-        allow_untyped: input
-            .allow_untyped
-            .iter()
-            .map(|path| format!("{tool_name}.{}", path.value()))
-            .collect(),
-        require_portable_formats: input.require_portable_formats.is_present(),
-        allow_formats: input.allow_formats.iter().map(|f| f.value()).collect(),
-        check_span,
-    };
-
-    let contract = Contract {
-        description: input
-            .description
-            .clone()
-            .or_else(|| doc::description(&input.attrs)),
-        krate: input.krate.unwrap_or_else(|| syn::parse_quote!(::stitch)),
-        ident: input.ident,
-        generics: input.generics,
-        tool_name,
-        flatten: input.flatten.unwrap_or(true),
-        profile,
-        refine: input.refine,
-        body,
-    };
-    errors.finish_with(contract)
 }
 
-/// The tool name rule of SPEC §5: `^[a-zA-Z0-9_-]{1,64}$`.
+fn reject_unsupported(serde: &SerdeAttrs, errors: &mut Accumulator) {
+    for (key, span) in &serde.unsupported {
+        errors.push(
+            Error::custom(format!(
+                "stitch cannot describe `#[serde({key})]`: it changes the wire shape in a way \
+                 the schema cannot follow"
+            ))
+            .with_span(span),
+        );
+    }
+}
+
+/// The tool's name, as written or derived from the type's, checked either way (at the span
+/// of what produced it).
+fn tool_name(input: &ContainerInput, errors: &mut Accumulator) -> String {
+    if let Some(name) = &input.name {
+        let value = name.value();
+        if let Err(why) = check_tool_name(&value) {
+            errors.push(Error::custom(why).with_span(name));
+        }
+        return value;
+    }
+    let value = snake_case(&input.ident.to_string());
+    if let Err(why) = check_tool_name(&value) {
+        errors.push(
+            Error::custom(format!(
+                "{why}; this name is derived from the type's name: name the tool with \
+                 `#[contract(name = \"...\")]`"
+            ))
+            .with_span(&input.ident),
+        );
+    }
+    value
+}
+
+/// The tool name rule, `^[a-zA-Z0-9_-]{1,64}$`: the runtime guard's `name_problem` checks
+/// the same, and `tests/guard.rs` holds both to the same names.
 fn check_tool_name(name: &str) -> Result<(), String> {
     if name.is_empty() || name.len() > 64 {
         return Err(format!(
@@ -146,6 +129,32 @@ fn check_tool_name(name: &str) -> Result<(), String> {
         ));
     }
     Ok(())
+}
+
+/// The checks the contract asks of the guard, at compile time.
+fn profile(input: &ContainerInput, tool_name: &str, errors: &mut Accumulator) -> Profile {
+    let check_span = flag_span(&input.require_typed_properties)
+        .or_else(|| flag_span(&input.require_portable_formats));
+    if let (Some(span), false) = (check_span, input.generics.params.is_empty()) {
+        errors.push(
+            Error::custom(
+                "the compile-time guard needs a non-generic contract: check a generic one at \
+                 run time with `stitch::validate_mcp_schemas` when the server mounts it",
+            )
+            .with_span(&span),
+        );
+    }
+    Profile {
+        require_typed_properties: input.require_typed_properties.is_present(),
+        allow_untyped: input
+            .allow_untyped
+            .iter()
+            .map(|path| format!("{tool_name}.{}", path.value()))
+            .collect(),
+        require_portable_formats: input.require_portable_formats.is_present(),
+        allow_formats: input.allow_formats.iter().map(|f| f.value()).collect(),
+        check_span,
+    }
 }
 
 /// A field whose type names the contract itself (`Box<Node>` in `Node`): the schema would
@@ -203,72 +212,60 @@ fn self_reference<'t>(ty: &'t syn::Type, ident: &syn::Ident) -> Option<&'t syn::
     }
 }
 
-fn reject_unsupported(serde: &SerdeAttrs, errors: &mut Accumulator) {
-    for (key, span) in &serde.unsupported {
-        errors.push(
-            Error::custom(format!(
-                "stitch cannot describe `#[serde({key})]`: it changes the wire shape in a way \
-                 the schema cannot follow"
-            ))
-            .with_span(span),
-        );
-    }
-}
-
 /// The rule a `rename_all` names; an unknown one is left to serde, which reports it.
 fn rename_rule(rule: Option<&String>) -> Option<RenameRule> {
     RenameRule::from_name(rule?)
 }
 
+/// A body that stands in where the input had errors (never expanded: the errors are).
+fn no_body() -> Body {
+    Body::Object(Object {
+        fields: Vec::new(),
+        deny_unknown: false,
+    })
+}
+
 fn struct_body(
     fields: ast::Fields<FieldInput>,
     serde: &SerdeAttrs,
-    rename_all: Option<RenameRule>,
     ident: &syn::Ident,
     errors: &mut Accumulator,
 ) -> Body {
-    let container_default = serde.default.is_some();
-    let serde_transparent = serde.transparent;
+    let rename_all = rename_rule(serde.rename_all.as_ref());
     match fields.style {
         ast::Style::Struct => {
             let object = object(
                 fields.fields,
                 rename_all,
-                container_default,
+                serde.default.is_some(),
                 serde.deny_unknown_fields,
                 errors,
             );
-            if serde.transparent.is_some() {
-                let mut fields = object.fields.into_iter();
-                match (fields.next(), fields.next()) {
-                    (Some(only), None) => {
-                        return Body::Transparent {
-                            field: Box::new(only),
-                            newtype: false,
-                        };
-                    }
-                    _ => errors.push(
-                        Error::custom("`#[serde(transparent)]` needs exactly one field")
-                            .with_span(ident),
-                    ),
-                }
-                return Body::Object(Object {
-                    fields: Vec::new(),
-                    deny_unknown: false,
-                });
+            if serde.transparent.is_none() {
+                return Body::Object(object);
             }
-            Body::Object(object)
+            let mut fields = object.fields.into_iter();
+            if let (Some(only), None) = (fields.next(), fields.next()) {
+                return Body::Transparent {
+                    field: Box::new(only),
+                    newtype: false,
+                };
+            }
+            errors.push(
+                Error::custom("`#[serde(transparent)]` needs exactly one field").with_span(ident),
+            );
+            no_body()
         }
         ast::Style::Tuple if fields.fields.len() == 1 => {
             let field = fields.fields.into_iter().next().expect("one field");
-            let serde = SerdeAttrs::read(&field.attrs, errors);
+            let field_serde = SerdeAttrs::read(&field.attrs, errors);
             let member = syn::Member::Unnamed(syn::Index::from(0));
-            let field = self::field(field, serde, member, String::new(), false, errors);
+            let field = self::field(field, field_serde, member, String::new(), false, errors);
             Body::Transparent {
                 field: Box::new(field),
                 // A newtype struct is transparent on the wire, except that serde requires its
                 // key even when it wraps an `Option`; `#[serde(transparent)]` does not.
-                newtype: serde_transparent.is_none(),
+                newtype: serde.transparent.is_none(),
             }
         }
         _ => {
@@ -279,10 +276,7 @@ fn struct_body(
                 )
                 .with_span(ident),
             );
-            Body::Object(Object {
-                fields: Vec::new(),
-                deny_unknown: false,
-            })
+            no_body()
         }
     }
 }
@@ -331,7 +325,47 @@ fn field(
     has_default: bool,
     errors: &mut Accumulator,
 ) -> Field {
-    reject_unsupported(&serde, errors);
+    reject_field_serde(&serde, &input, errors);
+    let source = source(&input, errors);
+    let mut steps = Vec::new();
+    number_steps(&input, &mut steps);
+    count_steps(&input, &mut steps);
+    string_steps(&input, &mut steps, errors);
+    hidden_steps(&input, &mut steps, errors);
+    hazard_steps(&input, &mut steps);
+    if matches!(source, Source::Opaque) {
+        for step in steps
+            .iter()
+            .filter(|s| !matches!(s.kind, StepKind::Hidden(_)))
+        {
+            errors.push(
+                Error::custom(
+                    "an `opaque` field is advertised as `{}`: it cannot carry visible \
+                     constraints or hazards",
+                )
+                .with_span(&step.span),
+            );
+        }
+    }
+    Field {
+        member,
+        wire,
+        aliases: serde.aliases,
+        description: input
+            .description
+            .clone()
+            .or_else(|| doc::description(&input.attrs)),
+        ty: input.ty,
+        has_default,
+        source,
+        steps,
+        refine: input.refine,
+    }
+}
+
+/// The serde attributes of a field that change its wire shape in a way no schema follows.
+fn reject_field_serde(serde: &SerdeAttrs, input: &FieldInput, errors: &mut Accumulator) {
+    reject_unsupported(serde, errors);
     if let Some(span) = serde.flatten {
         errors.push(
             Error::custom(
@@ -351,8 +385,11 @@ fn field(
             .with_span(&span),
         );
     }
+}
 
-    let source = match (&input.via, input.opaque.is_present()) {
+/// Where the field's schema comes from: its type, `via = Type`, or `opaque`.
+fn source(input: &FieldInput, errors: &mut Accumulator) -> Source {
+    match (&input.via, input.opaque.is_present()) {
         (Some(via), true) => {
             errors.push(
                 Error::custom("`via` and `opaque` contradict each other: choose one")
@@ -363,42 +400,46 @@ fn field(
         (Some(via), false) => Source::Via(Box::new(via.0.clone())),
         (None, true) => Source::Opaque,
         (None, false) => Source::Type,
-    };
+    }
+}
 
-    let mut steps = Vec::new();
-    let bounds = [
-        ("Min", &input.min),
-        ("Max", &input.max),
-        ("ExclusiveMin", &input.exclusive_min),
-        ("ExclusiveMax", &input.exclusive_max),
-        ("MultipleOf", &input.multiple_of),
+fn number_steps(input: &FieldInput, steps: &mut Vec<Step>) {
+    let bounds: [(NumberBound, &Option<SpannedValue<NumberLit>>); 5] = [
+        (NumberBound::Min, &input.min),
+        (NumberBound::Max, &input.max),
+        (NumberBound::ExclusiveMin, &input.exclusive_min),
+        (NumberBound::ExclusiveMax, &input.exclusive_max),
+        (NumberBound::MultipleOf, &input.multiple_of),
     ];
-    for (which, bound) in bounds {
-        if let Some(bound) = bound {
+    for (bound, literal) in bounds {
+        if let Some(literal) = literal {
             steps.push(Step {
-                span: bound.span(),
+                span: literal.span(),
                 kind: StepKind::NumberBound {
-                    which,
-                    json: bound.json.clone(),
-                    value: bound.value,
-                    integral: bound.integral,
+                    bound,
+                    json: literal.json.clone(),
+                    value: literal.value,
+                    integral: literal.integral,
                 },
             });
         }
     }
-    let counts = [
-        ("MinLength", &input.min_length),
-        ("MaxLength", &input.max_length),
-        ("MinItems", &input.min_items),
-        ("MaxItems", &input.max_items),
+}
+
+fn count_steps(input: &FieldInput, steps: &mut Vec<Step>) {
+    let counts: [(Count, &Option<SpannedValue<u64>>); 4] = [
+        (Count::MinLength, &input.min_length),
+        (Count::MaxLength, &input.max_length),
+        (Count::MinItems, &input.min_items),
+        (Count::MaxItems, &input.max_items),
     ];
-    for (which, count) in counts {
-        if let Some(count) = count {
+    for (count, value) in counts {
+        if let Some(value) = value {
             steps.push(Step {
-                span: count.span(),
+                span: value.span(),
                 kind: StepKind::Count {
-                    which,
-                    value: **count,
+                    count,
+                    value: **value,
                 },
             });
         }
@@ -409,6 +450,10 @@ fn field(
             kind: StepKind::UniqueItems,
         });
     }
+}
+
+/// `pattern` (checked here), `format` and `values(...)`.
+fn string_steps(input: &FieldInput, steps: &mut Vec<Step>, errors: &mut Accumulator) {
     if let Some(pattern) = &input.pattern {
         match check_pattern(&pattern.value()) {
             Ok(()) => steps.push(Step {
@@ -430,27 +475,38 @@ fn field(
             kind: StepKind::Values(input.values.iter().map(|v| v.value()).collect()),
         });
     }
+}
+
+/// The checks JSON Schema cannot show: `trim`, `lowercase`, `uppercase`, `refine`, `via`.
+fn hidden_steps(input: &FieldInput, steps: &mut Vec<Step>, errors: &mut Accumulator) {
     let hidden = [
-        ("TRIM", flag_span(&input.trim)),
-        ("LOWERCASE", flag_span(&input.lowercase)),
-        ("UPPERCASE", flag_span(&input.uppercase)),
-        ("REFINE", input.refine.as_ref().map(Spanned::span)),
-        ("VIA", input.via.as_ref().map(|via| via.span())),
+        (HiddenCheck::Trim, flag_span(&input.trim)),
+        (HiddenCheck::Lowercase, flag_span(&input.lowercase)),
+        (HiddenCheck::Uppercase, flag_span(&input.uppercase)),
+        (
+            HiddenCheck::Refine,
+            input.refine.as_ref().map(Spanned::span),
+        ),
+        (HiddenCheck::Via, input.via.as_ref().map(|via| via.span())),
     ];
-    for (flag, span) in hidden {
+    for (check, span) in hidden {
         if let Some(span) = span {
             steps.push(Step {
                 span,
-                kind: StepKind::Hidden(flag),
+                kind: StepKind::Hidden(check),
             });
         }
     }
-    if input.lowercase.is_present() && input.uppercase.is_present() {
+    if let (true, Some(span)) = (input.lowercase.is_present(), flag_span(&input.uppercase)) {
         errors.push(
             Error::custom("`lowercase` and `uppercase` contradict each other: choose one")
-                .with_span(&flag_span(&input.uppercase).unwrap_or_else(Span::call_site)),
+                .with_span(&span),
         );
     }
+}
+
+/// What makes a field accept more than its type says: `coerce`, `catch = expr`.
+fn hazard_steps(input: &FieldInput, steps: &mut Vec<Step>) {
     if let Some(span) = flag_span(&input.coerce) {
         steps.push(Step {
             span,
@@ -463,72 +519,20 @@ fn field(
             kind: StepKind::Catch(catch.clone()),
         });
     }
-    if matches!(source, Source::Opaque) {
-        for step in &steps {
-            if !matches!(step.kind, StepKind::Hidden(_)) {
-                errors.push(
-                    Error::custom(
-                        "an `opaque` field is advertised as `{}`: it cannot carry visible \
-                         constraints or hazards",
-                    )
-                    .with_span(&step.span),
-                );
-            }
-        }
-    }
-
-    Field {
-        member,
-        wire,
-        aliases: serde.aliases,
-        description: input
-            .description
-            .clone()
-            .or_else(|| doc::description(&input.attrs)),
-        ty: input.ty,
-        has_default,
-        source,
-        steps,
-        refine: input.refine,
-    }
 }
 
 fn enum_body(
     variants: Vec<VariantInput>,
     serde: &SerdeAttrs,
-    rename_all: Option<RenameRule>,
-    rename_all_fields: Option<RenameRule>,
     ident: &syn::Ident,
     errors: &mut Accumulator,
 ) -> Body {
     let all_unit = variants
         .iter()
         .all(|variant| variant.fields.style == ast::Style::Unit);
-    let tag = match &serde.tag {
-        Some(tag) => tag.clone(),
-        None if all_unit => {
-            let mut names: Vec<String> = Vec::new();
-            let mut aliases: Vec<String> = Vec::new();
-            for variant in &variants {
-                let variant_serde = SerdeAttrs::read(&variant.attrs, errors);
-                if variant_serde.skip.is_some() {
-                    continue;
-                }
-                let wire = variant_name(variant, &variant_serde, rename_all);
-                push_unique_tag(&mut names, wire, &variant.ident, errors);
-                aliases.extend(variant_serde.aliases);
-            }
-            if names.is_empty() {
-                errors.push(
-                    Error::custom(
-                        "an enum without variants accepts no value, and its schema could not \
-                         be written: give it a variant",
-                    )
-                    .with_span(ident),
-                );
-            }
-            return Body::UnitEnum { names, aliases };
-        }
+    match &serde.tag {
+        Some(tag) => Body::Union(operations(variants, serde, tag.clone(), ident, errors)),
+        None if all_unit => unit_enum(&variants, serde, ident, errors),
         None => {
             if serde.untagged.is_none() && serde.content.is_none() {
                 errors.push(
@@ -539,10 +543,50 @@ fn enum_body(
                     .with_span(ident),
                 );
             }
-            String::from("type")
+            no_body()
         }
-    };
+    }
+}
 
+/// A unit-only enum: a string limited to its variants' names (aliases accepted too).
+fn unit_enum(
+    variants: &[VariantInput],
+    serde: &SerdeAttrs,
+    ident: &syn::Ident,
+    errors: &mut Accumulator,
+) -> Body {
+    let rename_all = rename_rule(serde.rename_all.as_ref());
+    let mut names: Vec<String> = Vec::new();
+    let mut aliases: Vec<String> = Vec::new();
+    for variant in variants {
+        let variant_serde = SerdeAttrs::read(&variant.attrs, errors);
+        if variant_serde.skip.is_some() {
+            continue;
+        }
+        let wire = variant_name(variant, &variant_serde, rename_all);
+        push_unique_tag(&mut names, wire, &variant.ident, errors);
+        aliases.extend(variant_serde.aliases);
+    }
+    if names.is_empty() {
+        errors.push(
+            Error::custom(
+                "an enum without variants accepts no value, and its schema could not be \
+                 written: give it a variant",
+            )
+            .with_span(ident),
+        );
+    }
+    Body::UnitEnum { names, aliases }
+}
+
+/// An internally tagged enum: its operations.
+fn operations(
+    variants: Vec<VariantInput>,
+    serde: &SerdeAttrs,
+    tag: String,
+    ident: &syn::Ident,
+    errors: &mut Accumulator,
+) -> Union {
     let mut out: Vec<Variant> = Vec::new();
     let mut tags: Vec<String> = Vec::new();
     for variant in variants {
@@ -551,48 +595,20 @@ fn enum_body(
         if variant_serde.skip.is_some() {
             continue;
         }
-        let wire = variant_name(&variant, &variant_serde, rename_all);
+        let wire = variant_name(
+            &variant,
+            &variant_serde,
+            rename_rule(serde.rename_all.as_ref()),
+        );
         push_unique_tag(&mut tags, wire.clone(), &variant.ident, errors);
-        let field_rule = match &variant_serde.rename_all {
-            Some(rule) => rename_rule(Some(rule)),
-            None => rename_all_fields,
-        };
         let description = variant
             .description
             .clone()
             .or_else(|| doc::description(&variant.attrs));
-        let body = match variant.fields.style {
-            ast::Style::Unit => VariantBody::Unit,
-            ast::Style::Struct => {
-                let object = object(
-                    variant.fields.fields,
-                    field_rule,
-                    variant_serde.default.is_some(),
-                    serde.deny_unknown_fields,
-                    errors,
-                );
-                if object.fields.iter().any(|field| field.wire == tag) {
-                    errors.push(
-                        Error::custom(format!(
-                            "a field of `{}` is named `{tag}`, like the tag",
-                            variant.ident
-                        ))
-                        .with_span(&variant.ident),
-                    );
-                }
-                VariantBody::Struct(object)
-            }
-            ast::Style::Tuple if variant.fields.fields.len() == 1 => {
-                let field = variant.fields.fields.into_iter().next().expect("one field");
-                VariantBody::Newtype(field.ty)
-            }
-            ast::Style::Tuple => {
-                // serde reports a tuple variant in a tagged enum; stitch has nothing to add.
-                VariantBody::Unit
-            }
-        };
+        let ident = variant.ident.clone();
+        let body = operation_body(variant, &variant_serde, serde, &tag, errors);
         out.push(Variant {
-            ident: variant.ident.clone(),
+            ident,
             wire,
             aliases: variant_serde.aliases,
             description,
@@ -608,7 +624,48 @@ fn enum_body(
             .with_span(ident),
         );
     }
-    Body::Union(Union { tag, variants: out })
+    Union { tag, variants: out }
+}
+
+/// One operation's fields: none (a unit), its own, or a newtype's struct.
+fn operation_body(
+    variant: VariantInput,
+    variant_serde: &SerdeAttrs,
+    serde: &SerdeAttrs,
+    tag: &str,
+    errors: &mut Accumulator,
+) -> VariantBody {
+    match variant.fields.style {
+        ast::Style::Struct => {
+            let field_rule = match &variant_serde.rename_all {
+                Some(rule) => rename_rule(Some(rule)),
+                None => rename_rule(serde.rename_all_fields.as_ref()),
+            };
+            let object = object(
+                variant.fields.fields,
+                field_rule,
+                variant_serde.default.is_some(),
+                serde.deny_unknown_fields,
+                errors,
+            );
+            if object.fields.iter().any(|field| field.wire == tag) {
+                errors.push(
+                    Error::custom(format!(
+                        "a field of `{}` is named `{tag}`, like the tag",
+                        variant.ident
+                    ))
+                    .with_span(&variant.ident),
+                );
+            }
+            VariantBody::Struct(object)
+        }
+        ast::Style::Tuple if variant.fields.fields.len() == 1 => {
+            let field = variant.fields.fields.into_iter().next().expect("one field");
+            VariantBody::Newtype(field.ty)
+        }
+        // A tuple variant in a tagged enum: serde reports it, stitch has nothing to add.
+        ast::Style::Unit | ast::Style::Tuple => VariantBody::Unit,
+    }
 }
 
 fn variant_name(variant: &VariantInput, serde: &SerdeAttrs, rule: Option<RenameRule>) -> String {

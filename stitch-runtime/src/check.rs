@@ -15,7 +15,9 @@ use std::collections::{HashMap, HashSet};
 use serde_json::{Map, Number, Value};
 
 use crate::format;
-use crate::node::{Bound, Hazard, Kind, Node, NumberRules, Object, StringRules, Union, checks};
+use crate::node::{
+    Bound, Hazard, Kind, Node, NumberRules, Object, StringRules, Union, checks, kinds,
+};
 use crate::pattern;
 use crate::rejection::{Issue, JsonPointer};
 
@@ -822,14 +824,9 @@ fn transform(flags: u8, text: &mut String) {
 /// What a node expects, for messages.
 fn expected(node: &Node) -> String {
     let base = match node.kind {
-        Kind::Boolean => "boolean".to_owned(),
-        Kind::Integer(_) => "integer".to_owned(),
-        Kind::Number(_) => "number".to_owned(),
-        Kind::String(_) => "string".to_owned(),
         Kind::StringEnum(values, _) => format!("one of {}", quoted_list(values)),
-        Kind::Array(..) => "array".to_owned(),
-        Kind::Map(_) | Kind::Object(_) | Kind::Union(_) => "object".to_owned(),
         Kind::Any | Kind::Opaque => "any value".to_owned(),
+        kind => kinds::name(kind.json_kinds()).to_owned(),
     };
     if node.nullable {
         format!("{base} or null")

@@ -10,74 +10,9 @@
 //! [`Keys`] walks their variants directly; both paths feed the same [`decide`], so the rules
 //! exist once.
 
-use crate::node::{Field, Hazard, Kind, Node, Union};
-use crate::text::{hash, str_eq};
-
-/// How a key's collision set is advertised. `Kept` is what `Keep` holds: the node itself, or
-/// nothing in a key table (see [`Decision`]).
-#[derive(Clone, Copy, Debug)]
-pub enum Merge<Kept = &'static Node> {
-    /// Advertise this node as it is (one operation, or every operation agrees on the shape).
-    Keep(Kept),
-    /// One string `enum` of the union of every operation's values.
-    StringEnum {
-        /// Whether `null` is accepted too.
-        nullable: bool,
-    },
-    /// The base type(s) only: the constraints cannot be advertised honestly.
-    Base {
-        /// The JSON kinds (bits of [`kinds`]).
-        kinds: u8,
-        /// Why the constraints were dropped.
-        reason: BaseReason,
-    },
-    /// `{}`: no honest type exists.
-    Free(FreeReason),
-}
-
-/// Why a collision was projected to its base type(s).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BaseReason {
-    /// The operations declare different shapes.
-    DifferentShapes,
-    /// A hidden check (refine, trim, case, via) sits in the set.
-    HiddenCheck,
-    /// Every operation carries the same hazard.
-    SameHazard,
-}
-
-/// Why a collision has no honest type.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FreeReason {
-    /// An operation declares an opaque value.
-    Opaque,
-    /// Some operations carry a hazard (`coerce`, `catch`) and others do not, or another one.
-    MixedHazard,
-}
-
-/// JSON kinds as bits, in the order a `type` array lists them.
-pub mod kinds {
-    /// `string`.
-    pub const STRING: u8 = 1;
-    /// `number`.
-    pub const NUMBER: u8 = 1 << 1;
-    /// `integer`.
-    pub const INTEGER: u8 = 1 << 2;
-    /// `boolean`.
-    pub const BOOLEAN: u8 = 1 << 3;
-    /// `object`.
-    pub const OBJECT: u8 = 1 << 4;
-    /// `array`.
-    pub const ARRAY: u8 = 1 << 5;
-    /// `null`.
-    pub const NULL: u8 = 1 << 6;
-    /// Every JSON kind (`integer` is part of `number`).
-    pub const ANY: u8 = STRING | NUMBER | BOOLEAN | OBJECT | ARRAY | NULL;
-    /// The names, in bit order.
-    pub const NAMES: [&str; 7] = [
-        "string", "number", "integer", "boolean", "object", "array", "null",
-    ];
-}
+use crate::node::{Field, Hazard, Kind, Node, Union, for_each_operation_field, kinds};
+use crate::strings::{hash, str_eq};
+use crate::table::{BaseReason, Decision, FreeReason, Merge, Requirement, Slot, TableKey};
 
 /// One key of a flattened union, as the renderer and the guard see it.
 #[derive(Clone, Copy, Debug)]
@@ -86,14 +21,10 @@ pub struct FlatKey {
     pub name: &'static str,
     /// Whether the key needs no JSON escape (see [`crate::node::Field::plain`]).
     pub plain: bool,
-    /// How many operations declare it.
-    pub count: u32,
-    /// Whether every operation of the union requires it.
-    pub required: bool,
-    /// Whether some operation requires it.
-    pub required_by_some: bool,
+    /// Which operations require it.
+    pub requirement: Requirement,
     /// How it is advertised.
-    pub merge: Merge,
+    pub merge: KeyMerge,
 }
 
 /// One operation declaring a key.
@@ -105,28 +36,10 @@ pub struct Occurrence {
     pub field: &'static Field,
 }
 
-/// A key as the table stores it: indices only. A table holds no pointer, so the constant
-/// holding it is cheap for the compiler to intern and validate (a table of references into
-/// the union's fields was revalidated through the whole union graph).
-#[derive(Clone, Copy, Debug)]
-pub struct TableKey {
-    /// Where its slots start.
-    pub start: u32,
-    /// How many operations declare it.
-    pub count: u32,
-    /// Whether every operation of the union requires it.
-    pub required: bool,
-    /// Whether some operation requires it.
-    pub required_by_some: bool,
-    /// How it is advertised.
-    pub decision: Decision,
-}
+/// How a key is advertised, with the node it keeps.
+pub type KeyMerge = Merge<&'static Node>;
 
-/// A merge decision as a key table stores it, without references: `Keep` keeps the first
-/// occurrence's node.
-pub type Decision = Merge<()>;
-
-impl Merge {
+impl KeyMerge {
     /// The decision without the node it keeps.
     const fn decision(self) -> Decision {
         match self {
@@ -140,7 +53,7 @@ impl Merge {
 
 impl Decision {
     /// The decision with the node it keeps.
-    const fn keeping(self, node: &'static Node) -> Merge {
+    const fn keeping(self, node: &'static Node) -> KeyMerge {
         match self {
             Merge::Keep(()) => Merge::Keep(node),
             Merge::StringEnum { nullable } => Merge::StringEnum { nullable },
@@ -150,15 +63,6 @@ impl Decision {
     }
 }
 
-/// An occurrence as the table stores it: the operation's index and the field's index in it.
-#[derive(Clone, Copy, Debug)]
-pub struct Slot {
-    /// The operation's index in the union.
-    pub variant: u32,
-    /// The field's index in the operation's object.
-    pub field: u32,
-}
-
 impl Slot {
     const fn resolve(self, union: &'static Union) -> Occurrence {
         Occurrence {
@@ -166,15 +70,6 @@ impl Slot {
             field: &union.variants[self.variant as usize].object.fields[self.field as usize],
         }
     }
-}
-
-/// A union's key table, as slices (what a [`Union`] refers to).
-#[derive(Clone, Copy, Debug)]
-pub struct Flat {
-    /// Keys in order of first appearance.
-    pub keys: &'static [TableKey],
-    /// Slots grouped by key, in operation order within each key.
-    pub slots: &'static [Slot],
 }
 
 /// A union's key table with sizes known in constant evaluation.
@@ -189,8 +84,7 @@ pub struct FlatTable<const KEYS: usize, const FIELDS: usize> {
 const EMPTY_KEY: TableKey = TableKey {
     start: 0,
     count: 0,
-    required: false,
-    required_by_some: false,
+    requirement: Requirement::NONE,
     decision: Merge::Free(FreeReason::Opaque),
 };
 
@@ -286,18 +180,10 @@ pub const fn key_indices<const FIELDS: usize, const SLOTS: usize>(
     let mut index = KeyIndex::<SLOTS>::new();
     let mut of_field = [0u32; FIELDS];
     let mut at = 0;
-    let mut v = 0;
-    let variant_count = union.variants.len();
-    while v < variant_count {
-        let count = union.variants[v].object.fields.len();
-        let mut f = 0;
-        while f < count {
-            of_field[at] = index.index_of(union, v, f) as u32;
-            at += 1;
-            f += 1;
-        }
-        v += 1;
-    }
+    for_each_operation_field!(union, |operation, field, _field| {
+        of_field[at] = index.index_of(union, operation, field) as u32;
+        at += 1;
+    });
     KeyIndices {
         of_field,
         keys: index.count,
@@ -317,23 +203,14 @@ pub const fn flat_table<const KEYS: usize, const FIELDS: usize>(
     // Pass 1: count occurrences per key and how many operations require it.
     let mut required_by = [0u32; KEYS];
     let mut at = 0;
-    let mut v = 0;
-    let variant_count = union.variants.len();
-    while v < variant_count {
-        let fields = union.variants[v].object.fields;
-        let mut f = 0;
-        let field_count = fields.len();
-        while f < field_count {
-            let k = indices.of_field[at] as usize;
-            table.keys[k].count += 1;
-            if fields[f].required {
-                required_by[k] += 1;
-            }
-            at += 1;
-            f += 1;
+    for_each_operation_field!(union, |_operation, _index, field| {
+        let k = indices.of_field[at] as usize;
+        table.keys[k].count += 1;
+        if field.required {
+            required_by[k] += 1;
         }
-        v += 1;
-    }
+        at += 1;
+    });
     assert!(
         at == FIELDS,
         "stitch: the key indices do not cover the union's fields (a bug in stitch-derive)"
@@ -344,29 +221,21 @@ pub const fn flat_table<const KEYS: usize, const FIELDS: usize>(
     while k < KEYS {
         table.keys[k].start = start;
         start += table.keys[k].count;
-        table.keys[k].required = required_by[k] as usize == variant_count;
-        table.keys[k].required_by_some = required_by[k] > 0;
+        table.keys[k].requirement = Requirement::counted(required_by[k], union.variants.len());
         k += 1;
     }
     let mut filled = [0u32; KEYS];
     at = 0;
-    v = 0;
-    while v < variant_count {
-        let count = union.variants[v].object.fields.len();
-        let mut f = 0;
-        while f < count {
-            let k = indices.of_field[at] as usize;
-            let slot = (table.keys[k].start + filled[k]) as usize;
-            table.slots[slot] = Slot {
-                variant: v as u32,
-                field: f as u32,
-            };
-            filled[k] += 1;
-            at += 1;
-            f += 1;
-        }
-        v += 1;
-    }
+    for_each_operation_field!(union, |operation, field, _field| {
+        let k = indices.of_field[at] as usize;
+        let slot = (table.keys[k].start + filled[k]) as usize;
+        table.slots[slot] = Slot {
+            variant: operation as u32,
+            field: field as u32,
+        };
+        filled[k] += 1;
+        at += 1;
+    });
     // Pass 3: decide every key once.
     k = 0;
     while k < KEYS {
@@ -464,6 +333,7 @@ const fn field_named(fields: &'static [Field], key: &str) -> Option<&'static Fie
 }
 
 /// A union's keys in order of first appearance, each with its collision set and merge.
+#[derive(Clone, Copy)]
 pub struct Keys {
     union: &'static Union,
     /// Table mode: the next key index. Scan mode: the next (variant, field) position.
@@ -503,9 +373,7 @@ impl Keys {
             let resolved = FlatKey {
                 name: first.field.name,
                 plain: first.field.plain,
-                count: key.count,
-                required: key.required,
-                required_by_some: key.required_by_some,
+                requirement: key.requirement,
                 merge,
             };
             return Some((resolved, CollisionSet::Listed { union, slots }));
@@ -531,10 +399,8 @@ impl Keys {
             }
             let set = CollisionSet::Scanned { union, key: name };
             let mut members = set.members();
-            let mut count = 0;
             let mut required_by = 0;
             while let Some(occurrence) = members.next() {
-                count += 1;
                 if occurrence.field.required {
                     required_by += 1;
                 }
@@ -542,9 +408,7 @@ impl Keys {
             let key = FlatKey {
                 name,
                 plain: field.plain,
-                count,
-                required: required_by as usize == union.variants.len(),
-                required_by_some: required_by > 0,
+                requirement: Requirement::counted(required_by, union.variants.len()),
                 merge: decide(set),
             };
             return Some((key, set));
@@ -555,7 +419,7 @@ impl Keys {
 
 /// Decides how a key's collision set is advertised (SPEC §4.3). The decision depends only
 /// on the set's members, never on their order.
-pub const fn decide(set: CollisionSet<'_>) -> Merge {
+pub const fn decide(set: CollisionSet<'_>) -> KeyMerge {
     let mut members = set.members();
     let first = match members.next() {
         Some(occurrence) => occurrence.field.node,
@@ -581,7 +445,7 @@ pub const fn decide(set: CollisionSet<'_>) -> Merge {
         same_hazard &= node.hazard.same(first.hazard);
         all_enums &= matches!(node.kind, Kind::StringEnum(..));
         any_nullable |= node.nullable;
-        kind_bits |= base_kinds(node);
+        kind_bits |= node.kind.json_kinds();
     }
     if any_opaque {
         return Merge::Free(FreeReason::Opaque);
@@ -646,20 +510,6 @@ const fn any_member(set: CollisionSet<'_>, first: &Node, test: Test) -> bool {
     false
 }
 
-/// The JSON kinds a node's base type covers (without `null` from nullability).
-pub const fn base_kinds(node: &Node) -> u8 {
-    match node.kind {
-        Kind::Boolean => kinds::BOOLEAN,
-        Kind::Integer(_) => kinds::INTEGER,
-        Kind::Number(_) => kinds::NUMBER,
-        Kind::String(_) | Kind::StringEnum(..) => kinds::STRING,
-        Kind::Array(..) => kinds::ARRAY,
-        Kind::Map(_) | Kind::Object(_) | Kind::Union(_) => kinds::OBJECT,
-        Kind::Any => kinds::ANY,
-        Kind::Opaque => 0,
-    }
-}
-
 /// Whether two nodes advertise the same JSON, descriptions aside.
 pub const fn same_shape(a: &Node, b: &Node) -> bool {
     if a.nullable != b.nullable || a.checks != b.checks || !a.hazard.same(b.hazard) {
@@ -675,8 +525,8 @@ pub const fn same_shape(a: &Node, b: &Node) -> bool {
         (Kind::String(x), Kind::String(y)) => {
             opt_u64_eq(x.min_length, y.min_length)
                 && opt_u64_eq(x.max_length, y.max_length)
-                && crate::text::opt_str_eq(x.pattern, y.pattern)
-                && crate::text::opt_str_eq(x.format, y.format)
+                && crate::strings::opt_str_eq(x.pattern, y.pattern)
+                && crate::strings::opt_str_eq(x.format, y.format)
         }
         (Kind::StringEnum(x, _), Kind::StringEnum(y, _)) => same_strs(x, y),
         (Kind::Array(x, rx), Kind::Array(y, ry)) => {

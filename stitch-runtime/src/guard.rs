@@ -16,37 +16,24 @@ use core::fmt;
 
 use serde_json::Value;
 
-use crate::flatten::{CollisionSet, FreeReason, Keys, Merge};
-use crate::node::{Doc, Hazard, Kind, Node, Union};
+use crate::flatten::{CollisionSet, KeyMerge, Keys};
+use crate::message::{Message, Text};
+use crate::node::{Doc, Field, Hazard, Kind, Node, Union};
 use crate::render::Mode;
-use crate::text::{Message, Text, str_eq};
-use crate::{SchemaProfile, Tool};
+use crate::strings::str_eq;
+use crate::table::{FreeReason, Merge};
+use crate::tool::{SchemaProfile, Tool};
 
-/// The formats every common JSON Schema validator and model provider understands.
-pub const PORTABLE_FORMATS: [&str; 15] = [
-    "date",
-    "time",
-    "date-time",
-    "duration",
-    "uri",
-    "uri-reference",
-    "uri-template",
-    "email",
-    "hostname",
-    "ipv4",
-    "ipv6",
-    "regex",
-    "uuid",
-    "json-pointer",
-    "relative-json-pointer",
-];
+/// The formats every common JSON Schema validator and model provider understands: what
+/// `require_portable_formats` accepts without `allow_formats`.
+pub const PORTABLE_FORMATS: [&str; 15] = crate::format::PORTABLE_NAMES;
 
 /// Keys that give a schema type information.
 const TYPE_KEYS: [&str; 8] = [
     "type", "enum", "const", "anyOf", "oneOf", "allOf", "$ref", "not",
 ];
 
-/// Paths deeper than this are cut in findings (the walk itself has no limit).
+/// How many containers deep the walk goes (a contract nesting objects deeper is reported).
 const MAX_DEPTH: usize = 32;
 
 /// What a finding is about.
@@ -62,6 +49,8 @@ pub enum FindingKind {
     Untyped,
     /// A `format` outside the portable list and the allowed ones.
     NonPortableFormat,
+    /// The input nests objects deeper than the guard walks (32 levels).
+    TooDeep,
 }
 
 /// One problem in what a tool advertises. `Display` gives a message naming the tool, the
@@ -84,6 +73,12 @@ impl Finding {
             why: Text::new(),
             description: Text::new(),
         }
+    }
+
+    /// The finding, saying why.
+    const fn because(mut self, why: &str) -> Finding {
+        self.why.push_str(why);
+        self
     }
 
     /// What the finding is about.
@@ -122,7 +117,10 @@ impl Finding {
         let path = self.path.as_str();
         let mut m = Message::new().push("stitch guard: ");
         match self.kind {
-            FindingKind::InvalidName | FindingKind::DuplicateName | FindingKind::NotAnObject => {
+            FindingKind::InvalidName
+            | FindingKind::DuplicateName
+            | FindingKind::NotAnObject
+            | FindingKind::TooDeep => {
                 m = m
                     .push("tool \"")
                     .push(tool)
@@ -182,74 +180,24 @@ impl fmt::Display for Finding {
 
 impl std::error::Error for Finding {}
 
-/// Checks every tool against the profile (SPEC §5) and returns the first finding, in tool
-/// order, then depth-first property order. A `const fn`: the derive calls it at compile time.
+/// Checks every tool against the profile and returns the first finding, in tool order, then
+/// depth-first property order. A `const fn`: the derive calls it at compile time.
 pub const fn validate_mcp_schemas(tools: &[Tool], profile: &SchemaProfile) -> Result<(), Finding> {
-    walk_tools(tools, profile, 0)
+    match Findings::of(tools, profile).next() {
+        Some(finding) => Err(finding),
+        None => Ok(()),
+    }
 }
 
-/// Every finding for these tools, in the order `validate_mcp_schemas` reports the first.
+/// Every finding for these tools, in the order `validate_mcp_schemas` reports the first: one
+/// walk, which stops at each finding and resumes where it stopped.
 pub fn all_findings(tools: &[Tool], profile: &SchemaProfile) -> Vec<Finding> {
+    let mut walk = Findings::of(tools, profile);
     let mut findings = Vec::new();
-    while let Err(finding) = walk_tools(tools, profile, findings.len()) {
+    while let Some(finding) = walk.next() {
         findings.push(finding);
     }
     findings
-}
-
-/// Returns early from a `const fn` with the error of a `Result<(), Finding>`.
-macro_rules! check {
-    ($result:expr) => {
-        if let Err(finding) = $result {
-            return Err(finding);
-        }
-    };
-}
-
-/// Walks the tools, skipping the first `skip` findings.
-const fn walk_tools(tools: &[Tool], profile: &SchemaProfile, skip: usize) -> Result<(), Finding> {
-    let mut walk = Walk {
-        tool: "",
-        profile,
-        segments: [""; MAX_DEPTH],
-        depth: 0,
-        skip,
-    };
-    let mut i = 0;
-    let tool_count = tools.len();
-    while i < tool_count {
-        let tool = &tools[i];
-        walk.tool = tool.name;
-        walk.depth = 0;
-        if let Some(why) = name_problem(tool.name) {
-            let mut finding = Finding::new(FindingKind::InvalidName, tool.name);
-            finding.why.push_str(why);
-            check!(walk.report(finding));
-        }
-        let mut j = 0;
-        while j < i {
-            if str_eq(tools[j].name, tool.name) {
-                let mut finding = Finding::new(FindingKind::DuplicateName, tool.name);
-                finding
-                    .why
-                    .push_str("another tool has the same name; tool names must be unique");
-                check!(walk.report(finding));
-                break;
-            }
-            j += 1;
-        }
-        let mode = tool.advertised_mode();
-        if !advertises_object(tool.input, mode) {
-            let mut finding = Finding::new(FindingKind::NotAnObject, tool.name);
-            finding.why.push_str(
-                "its input schema must be an object (MCP requires `\"type\": \"object\"`)",
-            );
-            check!(walk.report(finding));
-        }
-        check!(walk.structure(tool.input, mode));
-        i += 1;
-    }
-    Ok(())
 }
 
 /// Whether a node's schema in this mode is an object (`"type": "object"` at its root), as MCP
@@ -320,49 +268,347 @@ const fn format_allowed(format: &str, profile: &SchemaProfile) -> bool {
     false
 }
 
-/// The state of a walk over one tool's IR.
-struct Walk<'a> {
-    tool: &'static str,
+/// The findings of a list of tools, one at a time: a walk over each tool's IR that stops at a
+/// finding and resumes where it stopped. Its stack is explicit, because constant evaluation
+/// has no heap to collect findings into and a walk that resumes cannot recurse.
+pub struct Findings<'a> {
+    tools: &'a [Tool],
     profile: &'a SchemaProfile,
-    segments: [&'static str; MAX_DEPTH],
+    /// The tool being checked, and how far.
+    tool: usize,
+    step: ToolStep,
+    /// The containers being walked, outermost first; each names the property being walked in
+    /// it, so together they are the path.
+    frames: [Frame; MAX_DEPTH],
     depth: usize,
-    skip: usize,
+    /// A node met and not yet looked at.
+    pending: Option<Pending>,
 }
 
-impl Walk<'_> {
-    /// Reports a finding, or skips it (for the all-findings form).
-    const fn report(&mut self, finding: Finding) -> Result<(), Finding> {
-        if self.skip > 0 {
-            self.skip -= 1;
-            Ok(())
-        } else {
-            Err(finding)
+/// What is left to check of a tool before and around its walk.
+#[derive(Clone, Copy)]
+enum ToolStep {
+    Name,
+    Duplicate,
+    Object,
+    Walk,
+}
+
+/// A container being walked, and the segment of the property being walked in it.
+#[derive(Clone, Copy)]
+enum Frame {
+    Empty,
+    /// An object's fields, from `next`.
+    Fields {
+        fields: &'static [Field],
+        next: usize,
+        mode: Mode,
+        segment: &'static str,
+    },
+    /// The fields of every operation of a union in its exact schema.
+    Operations {
+        union: &'static Union,
+        variant: usize,
+        field: usize,
+        segment: &'static str,
+    },
+    /// The keys of a flattened union, by their merge decisions.
+    Keys {
+        union: &'static Union,
+        keys: Keys,
+        segment: &'static str,
+    },
+}
+
+impl Frame {
+    const fn segment(&self) -> &'static str {
+        match *self {
+            Frame::Empty => "",
+            Frame::Fields { segment, .. }
+            | Frame::Operations { segment, .. }
+            | Frame::Keys { segment, .. } => segment,
+        }
+    }
+}
+
+/// A node to look at: its type when it is a property, then what it contains.
+#[derive(Clone, Copy)]
+struct Pending {
+    node: &'static Node,
+    mode: Mode,
+    property: bool,
+    description: Option<Doc>,
+}
+
+impl<'a> Findings<'a> {
+    /// The walk over these tools, before its first step.
+    pub const fn of(tools: &'a [Tool], profile: &'a SchemaProfile) -> Findings<'a> {
+        Findings {
+            tools,
+            profile,
+            tool: 0,
+            step: ToolStep::Name,
+            frames: [Frame::Empty; MAX_DEPTH],
+            depth: 0,
+            pending: None,
         }
     }
 
-    const fn push(&mut self, segment: &'static str) {
-        if self.depth < MAX_DEPTH {
-            self.segments[self.depth] = segment;
+    /// The next finding, or `None` when every tool is checked.
+    #[allow(clippy::should_implement_trait)] // a `const fn`, which `Iterator::next` cannot be
+    pub const fn next(&mut self) -> Option<Finding> {
+        loop {
+            let found = if let Some(pending) = self.pending.take() {
+                self.look_at(pending)
+            } else if self.depth > 0 {
+                self.advance()
+            } else if self.tool < self.tools.len() {
+                self.tool_step()
+            } else {
+                return None;
+            };
+            if found.is_some() {
+                return found;
+            }
         }
+    }
+
+    /// The checks of the tool itself, then its walk, then the next tool.
+    const fn tool_step(&mut self) -> Option<Finding> {
+        let tool = &self.tools[self.tool];
+        match self.step {
+            ToolStep::Name => {
+                self.step = ToolStep::Duplicate;
+                match name_problem(tool.name) {
+                    Some(why) => {
+                        Some(Finding::new(FindingKind::InvalidName, tool.name).because(why))
+                    }
+                    None => None,
+                }
+            }
+            ToolStep::Duplicate => {
+                self.step = ToolStep::Object;
+                let mut earlier = 0;
+                while earlier < self.tool {
+                    if str_eq(self.tools[earlier].name, tool.name) {
+                        let why = "another tool has the same name; tool names must be unique";
+                        return Some(
+                            Finding::new(FindingKind::DuplicateName, tool.name).because(why),
+                        );
+                    }
+                    earlier += 1;
+                }
+                None
+            }
+            ToolStep::Object => {
+                self.step = ToolStep::Walk;
+                let mode = tool.advertised_mode();
+                self.pending = Some(Pending {
+                    node: tool.input,
+                    mode,
+                    property: false,
+                    description: None,
+                });
+                if advertises_object(tool.input, mode) {
+                    None
+                } else {
+                    let why =
+                        "its input schema must be an object (MCP requires `\"type\": \"object\"`)";
+                    Some(Finding::new(FindingKind::NotAnObject, tool.name).because(why))
+                }
+            }
+            ToolStep::Walk => {
+                self.tool += 1;
+                self.step = ToolStep::Name;
+                None
+            }
+        }
+    }
+
+    /// A node: its type when it is a property, then what it contains.
+    const fn look_at(&mut self, pending: Pending) -> Option<Finding> {
+        let node = pending.node;
+        if pending.property && node.advertises_no_type() && self.judges_this_property() {
+            // Looked at again for what it contains, once this finding is reported.
+            self.pending = Some(Pending {
+                property: false,
+                ..pending
+            });
+            let why = Text::new()
+                .push("it is an opaque value (`#[contract(opaque)]`), advertised as `{}`");
+            return Some(self.untyped(why, pending.description));
+        }
+        match node.kind {
+            Kind::String(rules) => match rules.format {
+                Some(format) if self.profile.portable_formats => self.format(format),
+                _ => None,
+            },
+            Kind::Array(item, _) | Kind::Map(item) => {
+                self.pending = Some(Pending {
+                    node: item,
+                    property: false,
+                    description: None,
+                    ..pending
+                });
+                None
+            }
+            Kind::Object(object) => self.enter(Frame::Fields {
+                fields: object.fields,
+                next: 0,
+                mode: pending.mode,
+                segment: "",
+            }),
+            Kind::Union(union) => self.enter(match pending.mode {
+                Mode::Advertised => Frame::Keys {
+                    union,
+                    keys: Keys::of(union),
+                    segment: "",
+                },
+                Mode::Exact => Frame::Operations {
+                    union,
+                    variant: 0,
+                    field: 0,
+                    segment: "",
+                },
+            }),
+            _ => None,
+        }
+    }
+
+    /// A `format` outside the portable ones and the allowed ones.
+    const fn format(&self, format: &str) -> Option<Finding> {
+        if format_allowed(format, self.profile) {
+            return None;
+        }
+        let mut finding = Finding::new(FindingKind::NonPortableFormat, self.tools[self.tool].name);
+        finding.path = self.path();
+        finding.why = Text::new()
+            .push("the format \"")
+            .push(format)
+            .push("\", which many clients and models do not know");
+        Some(finding)
+    }
+
+    /// Walks into a container, unless the walk is as deep as it goes.
+    const fn enter(&mut self, frame: Frame) -> Option<Finding> {
+        if self.depth == MAX_DEPTH {
+            let mut finding = Finding::new(FindingKind::TooDeep, self.tools[self.tool].name);
+            finding.path = self.path();
+            finding.why = Text::new().push("the input nests objects deeper than the guard walks");
+            return Some(finding);
+        }
+        self.frames[self.depth] = frame;
         self.depth += 1;
+        None
     }
 
-    const fn pop(&mut self) {
+    /// The next property of the innermost container, or out of it when it has no more.
+    const fn advance(&mut self) -> Option<Finding> {
+        let top = self.depth - 1;
+        match self.frames[top] {
+            Frame::Empty => {}
+            Frame::Fields {
+                fields, next, mode, ..
+            } => {
+                if next < fields.len() {
+                    let field = &fields[next];
+                    self.frames[top] = Frame::Fields {
+                        fields,
+                        next: next + 1,
+                        mode,
+                        segment: field.name,
+                    };
+                    self.property(field.node, mode, field.description);
+                    return None;
+                }
+            }
+            Frame::Operations {
+                union,
+                mut variant,
+                mut field,
+                ..
+            } => {
+                // The next field: the operation's next one, or the next operation's first.
+                while variant < union.variants.len()
+                    && field >= union.variants[variant].object.fields.len()
+                {
+                    variant += 1;
+                    field = 0;
+                }
+                if variant < union.variants.len() {
+                    let current = &union.variants[variant].object.fields[field];
+                    self.frames[top] = Frame::Operations {
+                        union,
+                        variant,
+                        field: field + 1,
+                        segment: current.name,
+                    };
+                    self.property(current.node, Mode::Exact, current.description);
+                    return None;
+                }
+            }
+            Frame::Keys {
+                union, mut keys, ..
+            } => {
+                if let Some((key, set)) = keys.next() {
+                    self.frames[top] = Frame::Keys {
+                        union,
+                        keys,
+                        segment: key.name,
+                    };
+                    return self.key(union, key.merge, set);
+                }
+            }
+        }
         self.depth -= 1;
+        None
+    }
+
+    /// A property met in a container: looked at next.
+    const fn property(&mut self, node: &'static Node, mode: Mode, description: Option<Doc>) {
+        self.pending = Some(Pending {
+            node,
+            mode,
+            property: true,
+            description,
+        });
+    }
+
+    /// A flattened key, by its merge decision: kept, it is a property like any other; free, it
+    /// has no type, and the finding says why.
+    const fn key(
+        &mut self,
+        union: &'static Union,
+        merge: KeyMerge,
+        set: CollisionSet<'static>,
+    ) -> Option<Finding> {
+        let description = first_description(set);
+        match merge {
+            Merge::Keep(node) => {
+                self.property(node, Mode::Advertised, description);
+                None
+            }
+            Merge::Free(reason) if self.judges_this_property() => {
+                Some(self.untyped(free_reason(union, set, reason), description))
+            }
+            Merge::Free(_) | Merge::StringEnum { .. } | Merge::Base { .. } => None,
+        }
+    }
+
+    /// Whether untyped properties are findings, and this one is not allowed to be untyped.
+    const fn judges_this_property(&self) -> bool {
+        self.profile.typed_properties && !self.untyped_allowed()
     }
 
     const fn path(&self) -> Text<256> {
         let mut path = Text::new();
         let mut i = 0;
-        while i < self.depth && i < MAX_DEPTH {
+        while i < self.depth {
             if i > 0 {
                 path.push_str(".");
             }
-            path.push_str(self.segments[i]);
+            path.push_str(self.frames[i].segment());
             i += 1;
-        }
-        if self.depth > MAX_DEPTH {
-            path.push_str(".…");
         }
         path
     }
@@ -381,19 +627,19 @@ impl Walk<'_> {
     }
 
     const fn is_current_path(&self, entry: &str) -> bool {
+        let tool = self.tools[self.tool].name;
         let entry = entry.as_bytes();
-        let mut at = 0;
-        if !starts_with_at(entry, 0, self.tool.as_bytes()) {
+        if !starts_with_at(entry, 0, tool.as_bytes()) {
             return false;
         }
-        at += self.tool.len();
+        let mut at = tool.len();
         let mut i = 0;
-        while i < self.depth && i < MAX_DEPTH {
+        while i < self.depth {
             if at >= entry.len() || entry[at] != b'.' {
                 return false;
             }
             at += 1;
-            let segment = self.segments[i].as_bytes();
+            let segment = self.frames[i].segment().as_bytes();
             if !starts_with_at(entry, at, segment) {
                 return false;
             }
@@ -404,109 +650,13 @@ impl Walk<'_> {
     }
 
     const fn untyped(&self, why: Text<384>, description: Option<Doc>) -> Finding {
-        let mut finding = Finding::new(FindingKind::Untyped, self.tool);
+        let mut finding = Finding::new(FindingKind::Untyped, self.tools[self.tool].name);
         finding.path = self.path();
         finding.why = why;
         if let Some(description) = description {
             finding.description.push_str(description.text);
         }
         finding
-    }
-
-    /// A property: flagged when untyped, then walked for what it contains.
-    const fn property(
-        &mut self,
-        node: &'static Node,
-        mode: Mode,
-        description: Option<Doc>,
-    ) -> Result<(), Finding> {
-        if self.profile.typed_properties
-            && matches!(node.kind, Kind::Opaque)
-            && !self.untyped_allowed()
-        {
-            let why = Text::new()
-                .push("it is an opaque value (`#[contract(opaque)]`), advertised as `{}`");
-            let finding = self.untyped(why, description);
-            check!(self.report(finding));
-        }
-        self.structure(node, mode)
-    }
-
-    /// What a node contains: formats, nested properties (through items and maps).
-    const fn structure(&mut self, node: &'static Node, mode: Mode) -> Result<(), Finding> {
-        match node.kind {
-            Kind::String(rules) => {
-                if let Some(format) = rules.format
-                    && self.profile.portable_formats
-                    && !format_allowed(format, self.profile)
-                {
-                    let mut finding = Finding::new(FindingKind::NonPortableFormat, self.tool);
-                    finding.path = self.path();
-                    finding.why = Text::new()
-                        .push("the format \"")
-                        .push(format)
-                        .push("\", which many clients and models do not know");
-                    check!(self.report(finding));
-                }
-                Ok(())
-            }
-            Kind::Array(item, _) | Kind::Map(item) => self.structure(item, mode),
-            Kind::Object(object) => {
-                let mut i = 0;
-                let field_count = object.fields.len();
-                while i < field_count {
-                    let field = &object.fields[i];
-                    self.push(field.name);
-                    check!(self.property(field.node, mode, field.description));
-                    self.pop();
-                    i += 1;
-                }
-                Ok(())
-            }
-            Kind::Union(union) => match mode {
-                Mode::Advertised => self.flat_union(union),
-                Mode::Exact => {
-                    let mut v = 0;
-                    let variant_count = union.variants.len();
-                    while v < variant_count {
-                        let fields = union.variants[v].object.fields;
-                        let mut i = 0;
-                        let field_count = fields.len();
-                        while i < field_count {
-                            self.push(fields[i].name);
-                            check!(self.property(fields[i].node, mode, fields[i].description));
-                            self.pop();
-                            i += 1;
-                        }
-                        v += 1;
-                    }
-                    Ok(())
-                }
-            },
-            _ => Ok(()),
-        }
-    }
-
-    /// The keys of a flattened union, by their merge decisions.
-    const fn flat_union(&mut self, union: &'static Union) -> Result<(), Finding> {
-        let mut keys = Keys::of(union);
-        while let Some((key, set)) = keys.next() {
-            self.push(key.name);
-            let description = first_description(set);
-            match key.merge {
-                Merge::Keep(node) => check!(self.property(node, Mode::Advertised, description)),
-                Merge::Free(reason) => {
-                    if self.profile.typed_properties && !self.untyped_allowed() {
-                        let why = free_reason(union, set, reason);
-                        let finding = self.untyped(why, description);
-                        check!(self.report(finding));
-                    }
-                }
-                Merge::StringEnum { .. } | Merge::Base { .. } => {}
-            }
-            self.pop();
-        }
-        Ok(())
     }
 }
 

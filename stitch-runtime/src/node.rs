@@ -5,7 +5,31 @@
 //! Nodes hold only `&'static` references, which lets `Shape::SHAPE` compose across crates in
 //! constant evaluation.
 
-use crate::text::{hash, is_plain, summary};
+use crate::strings::{hash, is_plain, summary};
+
+/// Runs `$body` for each field of each operation of a union, in operation order, naming the
+/// operation's index, the field's index and the field: the loop every walk over a union's
+/// fields makes, written once, as a macro because constant evaluation pays for every call.
+/// The body must not `continue` (it would skip the increments); `return` is fine.
+macro_rules! for_each_operation_field {
+    ($union:expr, |$variant:ident, $index:ident, $field:ident| $body:block) => {{
+        let union = $union;
+        let mut $variant = 0;
+        let variant_count = union.variants.len();
+        while $variant < variant_count {
+            let fields = union.variants[$variant].object.fields;
+            let mut $index = 0;
+            let field_count = fields.len();
+            while $index < field_count {
+                let $field = &fields[$index];
+                $body
+                $index += 1;
+            }
+            $variant += 1;
+        }
+    }};
+}
+pub(crate) use for_each_operation_field;
 
 /// A numeric bound as the user wrote it: its JSON text (rendered verbatim) and its value.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -161,6 +185,35 @@ impl ArrayRules {
     };
 }
 
+/// JSON kinds as bits, in the order a `type` array lists them.
+pub mod kinds {
+    /// `string`.
+    pub const STRING: u8 = 1;
+    /// `number`.
+    pub const NUMBER: u8 = 1 << 1;
+    /// `integer`.
+    pub const INTEGER: u8 = 1 << 2;
+    /// `boolean`.
+    pub const BOOLEAN: u8 = 1 << 3;
+    /// `object`.
+    pub const OBJECT: u8 = 1 << 4;
+    /// `array`.
+    pub const ARRAY: u8 = 1 << 5;
+    /// `null`.
+    pub const NULL: u8 = 1 << 6;
+    /// Every JSON kind (`integer` is part of `number`).
+    pub const ANY: u8 = STRING | NUMBER | BOOLEAN | OBJECT | ARRAY | NULL;
+    /// The names, in bit order.
+    pub const NAMES: [&str; 7] = [
+        "string", "number", "integer", "boolean", "object", "array", "null",
+    ];
+
+    /// The name of the lowest kind among `bits` (the one kind of a base type).
+    pub const fn name(bits: u8) -> &'static str {
+        NAMES[(bits.trailing_zeros() as usize) % NAMES.len()]
+    }
+}
+
 /// What JSON a node describes.
 #[derive(Clone, Copy, Debug)]
 pub enum Kind {
@@ -187,6 +240,23 @@ pub enum Kind {
     Any,
     /// A value JSON Schema cannot describe (`#[contract(opaque)]`): advertised as `{}`.
     Opaque,
+}
+
+impl Kind {
+    /// The JSON kinds this kind's base type covers (bits of [`kinds`]; `null` from
+    /// nullability aside): what a `type` names.
+    pub const fn json_kinds(&self) -> u8 {
+        match self {
+            Kind::Boolean => kinds::BOOLEAN,
+            Kind::Integer(_) => kinds::INTEGER,
+            Kind::Number(_) => kinds::NUMBER,
+            Kind::String(_) | Kind::StringEnum(..) => kinds::STRING,
+            Kind::Array(..) => kinds::ARRAY,
+            Kind::Map(_) | Kind::Object(_) | Kind::Union(_) => kinds::OBJECT,
+            Kind::Any => kinds::ANY,
+            Kind::Opaque => 0,
+        }
+    }
 }
 
 /// Checks JSON Schema cannot show, as bit flags (see the `Node::checks` field).
@@ -287,6 +357,12 @@ impl Node {
         }
     }
 
+    /// Whether the schema of this node says nothing of its type (`{}`): an opaque value. The
+    /// renderer writes it so, and the guard reports it.
+    pub const fn advertises_no_type(&self) -> bool {
+        matches!(self.kind, Kind::Opaque)
+    }
+
     /// Whether a hidden check (refine, trim, case, via, opaque) sits here or anywhere inside.
     pub const fn has_hidden_check(&self) -> bool {
         if self.checks != 0 {
@@ -296,14 +372,11 @@ impl Node {
             Kind::Array(item, _) | Kind::Map(item) => item.has_hidden_check(),
             Kind::Object(object) => object.has_hidden_check(),
             Kind::Union(union) => {
-                let mut i = 0;
-                let variant_count = union.variants.len();
-                while i < variant_count {
-                    if union.variants[i].object.has_hidden_check() {
+                for_each_operation_field!(union, |_operation, _index, field| {
+                    if field.node.has_hidden_check() {
                         return true;
                     }
-                    i += 1;
-                }
+                });
                 false
             }
             _ => false,
@@ -320,7 +393,7 @@ pub struct Doc {
     pub text: &'static str,
     /// How the text stands inside a JSON string.
     pub escape: Escape,
-    /// The text's [`hash`]: two descriptions are the same when their lengths and hashes are
+    /// The text's FNV-1a hash: two descriptions are the same when their lengths and hashes are
     /// (FNV-1a, 64 bits: two different texts of one length collide with a chance of 2⁻⁶⁴).
     pub hash: u64,
 }
@@ -530,9 +603,10 @@ pub struct Union {
     pub variants: &'static [Variant],
     /// The enum's doc comment.
     pub description: Option<Doc>,
-    /// The flattened key table, computed once in constant evaluation for non-generic unions.
-    /// `None` for generic unions: the same rules then run over the variants directly.
-    pub flat: Option<&'static crate::flatten::Flat>,
+    /// The flattened key table, computed once in constant evaluation for non-generic unions
+    /// by the derive. `None` for generic and hand-built unions: the same rules then run over
+    /// the variants directly.
+    pub(crate) flat: Option<&'static crate::table::Flat>,
 }
 
 impl Union {
@@ -550,8 +624,15 @@ impl Union {
         }
     }
 
-    /// The same union with its key table.
-    pub const fn with_flat(self, flat: &'static crate::flatten::Flat) -> Union {
+    /// Whether the union carries a key table (the derive's; not a public API).
+    #[doc(hidden)]
+    pub const fn has_key_table(&self) -> bool {
+        self.flat.is_some()
+    }
+
+    /// The same union with its key table (the derive's; not a public API).
+    #[doc(hidden)]
+    pub const fn with_flat(self, flat: &'static crate::table::Flat) -> Union {
         Union {
             flat: Some(flat),
             ..self

@@ -4,21 +4,22 @@
 
 use serde_json::Value;
 
-use crate::Contract;
 use crate::check;
-use crate::node::{Kind, Node, checks};
+use crate::node::{Kind, Node, checks, for_each_operation_field};
 use crate::rejection::{Issue, JsonPointer, Rejection};
+use crate::shape::Shape;
+use serde::de::DeserializeOwned;
 
 /// Parses one call's arguments into `T`: validation against the exact contract, the JSON
 /// adjustments, serde, then `refine` checks. Never panics.
-pub fn parse<T: Contract>(mut args: Value) -> Result<T, Rejection> {
+pub fn parse<T: Shape + DeserializeOwned>(mut args: Value) -> Result<T, Rejection> {
     let issues = check::check(T::SHAPE, &mut args);
     if !issues.is_empty() {
         // What was refused may nest without limit: it is dropped without recursion.
         check::drop_flat(args);
         return Err(Rejection { issues });
     }
-    let value: T = if T::SERDE_MAY_REJECT {
+    let value: T = if const { serde_may_reject(T::SHAPE) } {
         deserialize_tracked(args)?
     } else {
         serde_json::from_value(args).map_err(|error| Rejection {
@@ -79,14 +80,11 @@ pub const fn serde_may_reject(node: &Node) -> bool {
         Kind::Array(item, _) | Kind::Map(item) => serde_may_reject(item),
         Kind::Object(object) => fields_may_reject(object.fields),
         Kind::Union(union) => {
-            let mut v = 0;
-            let variant_count = union.variants.len();
-            while v < variant_count {
-                if fields_may_reject(union.variants[v].object.fields) {
+            for_each_operation_field!(union, |_operation, _index, field| {
+                if serde_may_reject(field.node) {
                     return true;
                 }
-                v += 1;
-            }
+            });
             false
         }
         _ => false,

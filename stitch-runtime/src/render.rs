@@ -1,33 +1,21 @@
-//! JSON Schema text from the IR, in constant evaluation.
-//!
-//! One routine writes into a [`Sink`], which counts every byte and writes those that fit.
-//! The `&'static str` consts of a contract come from it in two ways: the advertised schema,
-//! always read, is written once into a 64 KiB [`Scratch`] and its prefix copied into a
-//! `[u8; LEN]`; the exact one, often never read, costs nothing until it is read, then is
-//! counted and written into a buffer of its size class ([`exact_text`]). A count pass costs
-//! about as much as a write pass, so a crate pays one walk of the IR for the advertised
-//! schema and two for the exact one where it reads it. The same routine renders generic
-//! contracts at run time. Two modes: the *exact* schema (tagged unions as `oneOf`) and the
-//! *advertised* one (every tagged union flattened into one object by the rules of
-//! [`crate::flatten`]).
-//!
-//! Constant evaluation interprets every statement (about a microsecond each) and every call
-//! costs as much as a dozen (`len()` and `as_bytes()` included: the interpreter does not
-//! inline), so the writers avoid calls and byte loops where they can: loops read a length
-//! once, keywords are copied whole, names and descriptions the derive found plain are
-//! copied, absent rules cost a test, and the scratch's prefix is one `copy_from_slice`.
-//! DESIGN.md put the lengths in array types of the generated items; rustc evaluates those
-//! for every contract, read or not, which made the unread exact schema the largest
-//! compile-time cost of a big contract.
+//! Which JSON a schema is: the writers that turn the IR into JSON Schema text, in two modes —
+//! the *exact* schema (tagged unions as `oneOf`) and the *advertised* one (every tagged union
+//! flattened into one object by the rules of [`crate::flatten`]). They write into a
+//! [`Sink`], in constant evaluation (see [`crate::const_text`] for how a `&'static str` comes
+//! of it, and for what the interpreter charges, which shapes how these writers are written)
+//! and at run time for generic contracts ([`schema_string`], [`rendered`]).
 
-use core::marker::PhantomData;
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
 
-use crate::flatten::{CollisionSet, FlatKey, Keys, Merge, kinds};
+use crate::flatten::{CollisionSet, FlatKey, Keys};
+use crate::node::kinds;
 use crate::node::{
     ArrayRules, Doc, Escape, Kind, Node, NumberRules, Object, StringRules, Union, Variant,
 };
-use crate::shape::Shape;
-use crate::text::{Sink, str_eq};
+use crate::sink::Sink;
+use crate::strings::str_eq;
+use crate::table::Merge;
 
 /// Which schema to render.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -45,148 +33,6 @@ pub const fn schema_len(node: &'static Node, mode: Mode) -> usize {
     sink.len()
 }
 
-/// A node's schema as bytes; `LEN` must be [`schema_len`] of the same node and mode.
-pub const fn schema_bytes<const LEN: usize>(node: &'static Node, mode: Mode) -> [u8; LEN] {
-    let mut buf = [0u8; LEN];
-    let mut sink = Sink::writer(&mut buf);
-    write_schema(&mut sink, node, mode);
-    assert!(
-        sink.len() == LEN,
-        "stitch: the schema length does not match its count"
-    );
-    buf
-}
-
-/// The exact schema of a non-generic contract, rendered in constant evaluation only where
-/// it is read: `EXACT_SCHEMA` is a call of this `const fn`, and rustc evaluates a call inside
-/// a constant only when that constant is evaluated. (A length in a const-generic argument
-/// would be evaluated for every contract at type checking, read or not; most crates never
-/// read the exact schema.)
-///
-/// The text is counted, then written into a buffer of the next power-of-two size: its array
-/// length cannot depend on the count without a const-generic argument, so the size class
-/// stands in for it, and the buffer is at most twice the text.
-pub const fn exact_text<T: Shape + ?Sized>() -> &'static str {
-    let len = schema_len(T::SHAPE, Mode::Exact);
-    macro_rules! in_the_first_class_that_fits {
-        ($($bits:literal)*) => {
-            $(
-                if len <= 1 << $bits {
-                    // A call, not the constant itself: rustc evaluates every constant a
-                    // function names when it runs it, and only one class may be written.
-                    return size_class_text::<T, { 1 << $bits }>();
-                }
-            )*
-        };
-    }
-    in_the_first_class_that_fits!(8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24);
-    panic!("stitch: this contract's exact schema is over 16 MiB")
-}
-
-const fn size_class_text<T: Shape + ?Sized, const CAPACITY: usize>() -> &'static str {
-    SizeClass::<T, CAPACITY>::TEXT
-}
-
-/// A schema written into a buffer of `CAPACITY` bytes, its size class (see [`exact_text`]).
-struct SizeClass<T: ?Sized, const CAPACITY: usize>(PhantomData<T>);
-
-impl<T: Shape + ?Sized, const CAPACITY: usize> SizeClass<T, CAPACITY> {
-    const SCRATCH: &'static Scratch<CAPACITY> = &Scratch::write(T::SHAPE, Mode::Exact);
-    const TEXT: &'static str = Self::SCRATCH.text();
-}
-
-/// The scratch buffer of a schema written in one pass: 64 KiB, about twice the advertised
-/// schema of a documented 200-operation contract (34 KB); a larger schema is counted first
-/// instead.
-pub const SCRATCH_CAPACITY: usize = 1 << 16;
-
-/// A schema written once into a scratch buffer: its length is then known without a count
-/// pass (which costs constant evaluation about as much as writing: calls dominate, not
-/// bytes), and the written prefix is copied whole into an array of exactly that length.
-pub struct Scratch<const CAPACITY: usize> {
-    bytes: [u8; CAPACITY],
-    len: usize,
-}
-
-impl<const CAPACITY: usize> Scratch<CAPACITY> {
-    /// Writes a node's schema; what does not fit is only counted.
-    pub const fn write(node: &'static Node, mode: Mode) -> Scratch<CAPACITY> {
-        let mut bytes = [0u8; CAPACITY];
-        let mut sink = Sink::writer(&mut bytes);
-        write_schema(&mut sink, node, mode);
-        let len = sink.len();
-        Scratch { bytes, len }
-    }
-
-    /// Whether the whole schema was written.
-    pub const fn fits(&self) -> bool {
-        self.len <= CAPACITY
-    }
-
-    /// The schema's bytes, `LEN` of them: the written prefix when it fits, else written
-    /// again into an array of their count (the node and mode must be the ones written).
-    pub const fn bytes<const LEN: usize>(&self, node: &'static Node, mode: Mode) -> [u8; LEN] {
-        if self.fits() {
-            let mut bytes = [0u8; LEN];
-            bytes.copy_from_slice(self.bytes.split_at(LEN).0);
-            bytes
-        } else {
-            schema_bytes::<LEN>(node, mode)
-        }
-    }
-
-    /// The written schema, which must [fit](Self::fits).
-    pub const fn text(&'static self) -> &'static str {
-        assert!(self.fits(), "stitch: a schema did not fit its buffer");
-        utf8(self.bytes.split_at(self.len).0)
-    }
-
-    /// The schema's length: the written one, or counted again when it did not fit (the node
-    /// and mode must be the ones written).
-    pub const fn schema_len(&self, node: &'static Node, mode: Mode) -> usize {
-        if self.fits() {
-            self.len
-        } else {
-            schema_len(node, mode)
-        }
-    }
-}
-
-/// The scratch a contract's advertised schema is written into.
-pub type AdvertisedScratch = Scratch<SCRATCH_CAPACITY>;
-
-/// A non-generic contract's advertised schema, written once: the derive implements it next
-/// to the contract, so a contract whose IR fails to build is reported there, not here.
-pub trait WrittenOnce: Shape {
-    /// `&Scratch::write(Self::SHAPE, Mode::Advertised)`, read by reference: the interpreter
-    /// never copies the buffer.
-    const SCRATCH: &'static AdvertisedScratch;
-    /// `Self::SCRATCH.schema_len(Self::SHAPE, Mode::Advertised)`: the length the text's
-    /// array is given.
-    const LEN: usize;
-}
-
-/// The advertised schema in an array of its length: `LEN` is [`WrittenOnce::LEN`].
-pub struct WrittenText<T: ?Sized, const LEN: usize>(PhantomData<T>);
-
-impl<T: WrittenOnce + ?Sized, const LEN: usize> WrittenText<T, LEN> {
-    const BYTES: [u8; LEN] = T::SCRATCH.bytes::<LEN>(T::SHAPE, Mode::Advertised);
-    const TEXT: &'static str = utf8(&Self::BYTES);
-}
-
-/// Rendered bytes as text: the writers write UTF-8 only, so the panic is a bug in stitch.
-const fn utf8(bytes: &'static [u8]) -> &'static str {
-    match core::str::from_utf8(bytes) {
-        Ok(text) => text,
-        Err(_) => panic!("stitch rendered invalid UTF-8"),
-    }
-}
-
-/// The text of [`WrittenText`].
-pub const fn written_once<T: WrittenOnce + ?Sized, const LEN: usize>() -> &'static str {
-    WrittenText::<T, LEN>::TEXT
-}
-
 /// A node's schema as a `String` (for generic contracts, at run time).
 pub fn schema_string(node: &'static Node, mode: Mode) -> String {
     let mut buf = vec![0u8; schema_len(node, mode)];
@@ -196,7 +42,7 @@ pub fn schema_string(node: &'static Node, mode: Mode) -> String {
 }
 
 /// Writes a node's schema, with the type's own description.
-pub const fn write_schema(sink: &mut Sink<'_>, node: &'static Node, mode: Mode) {
+pub(crate) const fn write_schema(sink: &mut Sink<'_>, node: &'static Node, mode: Mode) {
     write_node(sink, node, mode, Description::own(own_description(node)));
 }
 
@@ -393,7 +239,7 @@ const fn write_array_rules(sink: &mut Sink<'_>, rules: &ArrayRules) {
 /// Writes one node's schema object.
 const fn write_node(sink: &mut Sink<'_>, node: &'static Node, mode: Mode, desc: Description<'_>) {
     sink.byte(b'{');
-    let has_body = !matches!(node.kind, Kind::Opaque);
+    let has_body = !node.advertises_no_type();
     write_description(sink, desc, has_body);
     match node.kind {
         Kind::Boolean => write_type(sink, kinds::BOOLEAN, node.nullable),
@@ -567,7 +413,7 @@ const fn write_flat(sink: &mut Sink<'_>, union: &'static Union, nullable: bool) 
     sink.string(union.tag);
     let mut keys = Keys::of(union);
     while let Some((key, _)) = keys.next() {
-        if key.required {
+        if key.requirement.by_every {
             sink.byte(b',');
             sink.name(key.name, key.plain);
         }
@@ -633,13 +479,13 @@ const fn write_key(
     };
     let description = Description {
         own,
-        hint: if key.required {
+        hint: if key.requirement.by_every {
             None
         } else {
             Some(Hint {
                 union,
                 set,
-                required_by_some: key.required_by_some,
+                required_by_some: key.requirement.by_some,
             })
         },
     };
@@ -740,30 +586,23 @@ const fn contains(values: &[&str], value: &str) -> bool {
     false
 }
 
-#[cfg(test)]
-mod tests {
-    use super::{Mode, Scratch, schema_len, schema_string};
-    use crate::Shape;
-    use crate::node::Node;
-
-    const NODE: &Node = <Vec<Option<String>> as Shape>::SHAPE;
-    const LEN: usize = schema_len(NODE, Mode::Advertised);
-
-    #[test]
-    fn a_schema_written_once_is_the_schema_counted_then_written() {
-        let expected = schema_string(NODE, Mode::Advertised);
-        let roomy = Scratch::<256>::write(NODE, Mode::Advertised);
-        let tight = Scratch::<8>::write(NODE, Mode::Advertised);
-        assert!(roomy.fits() && !tight.fits(), "{expected}");
-        assert_eq!(roomy.schema_len(NODE, Mode::Advertised), LEN);
-        assert_eq!(
-            tight.schema_len(NODE, Mode::Advertised),
-            LEN,
-            "counted again"
-        );
-        let copied = roomy.bytes::<LEN>(NODE, Mode::Advertised);
-        let rewritten = tight.bytes::<LEN>(NODE, Mode::Advertised);
-        assert_eq!(copied, expected.as_bytes());
-        assert_eq!(rewritten, expected.as_bytes());
+/// A node's schema text, rendered at run time once per node and mode and kept for the life of
+/// the process. Generic contracts use it; non-generic ones have their text as consts.
+///
+/// Keyed by the node's address: two addresses of equal nodes render equal text, so the worst
+/// case is one extra rendering, never a wrong one.
+pub fn rendered(node: &'static Node, mode: Mode) -> &'static str {
+    type Cache = Mutex<HashMap<(usize, Mode), &'static str>>;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    let key = (std::ptr::from_ref(node) as usize, mode);
+    let cache = CACHE.get_or_init(Default::default);
+    if let Some(text) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
+        return text;
     }
+    let text: &'static str = Box::leak(schema_string(node, mode).into_boxed_str());
+    cache
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .entry(key)
+        .or_insert(text)
 }

@@ -78,7 +78,7 @@ wide_integers!(
 macro_rules! non_zero {
     ($($ty:ty => $inner:ty),*) => {$(
         impl Shape for $ty {
-            const SHAPE: &'static Node = &crate::__private::positive(<$inner as Shape>::SHAPE);
+            const SHAPE: &'static Node = &crate::attributes::positive(<$inner as Shape>::SHAPE);
         }
     )*};
 }

@@ -4,7 +4,7 @@
 
 use proptest::prelude::*;
 use serde_json::{Map, Value, json};
-use stitch::node::{Kind, Node};
+use stitch::ir::{Kind, Node};
 
 /// A schema text as JSON.
 pub fn json(text: &str) -> Value {
@@ -235,7 +235,7 @@ pub fn values(node: &'static Node) -> BoxedStrategy<Value> {
 }
 
 fn object_values(
-    fields: &'static [stitch::node::Field],
+    fields: &'static [stitch::ir::Field],
     tag: Option<(&'static str, &'static str)>,
 ) -> BoxedStrategy<Value> {
     let parts: Vec<BoxedStrategy<Option<(String, Value)>>> = fields

@@ -1,0 +1,107 @@
+//! A flattened union's key table, as data: which fields make each key, and how each key's
+//! collision set is advertised. Built in constant evaluation by `flatten`, referred to by a
+//! [`Union`](crate::node::Union); it holds indices only, no pointer, so the constant holding
+//! it is cheap for the compiler to intern and validate.
+
+/// How a key's collision set is advertised. `Kept` is what `Keep` holds: nothing in a key
+/// table ([`Decision`]), the node itself once resolved (`flatten::KeyMerge`).
+#[derive(Clone, Copy, Debug)]
+pub enum Merge<Kept> {
+    /// Advertise this node as it is (one operation, or every operation agrees on the shape).
+    Keep(Kept),
+    /// One string `enum` of the union of every operation's values.
+    StringEnum {
+        /// Whether `null` is accepted too.
+        nullable: bool,
+    },
+    /// The base type(s) only: the constraints cannot be advertised honestly.
+    Base {
+        /// The JSON kinds (bits of `node::kinds`).
+        kinds: u8,
+        /// Why the constraints were dropped.
+        reason: BaseReason,
+    },
+    /// `{}`: no honest type exists.
+    Free(FreeReason),
+}
+
+/// Why a collision was projected to its base type(s).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BaseReason {
+    /// The operations declare different shapes.
+    DifferentShapes,
+    /// A hidden check (refine, trim, case, via) sits in the set.
+    HiddenCheck,
+    /// Every operation carries the same hazard.
+    SameHazard,
+}
+
+/// Why a collision has no honest type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FreeReason {
+    /// An operation declares an opaque value.
+    Opaque,
+    /// Some operations carry a hazard (`coerce`, `catch`) and others do not, or another one.
+    MixedHazard,
+}
+
+/// A merge decision as a key table stores it, without references: `Keep` keeps the first
+/// occurrence's node.
+pub type Decision = Merge<()>;
+
+/// A key as the table stores it: indices only.
+#[derive(Clone, Copy, Debug)]
+pub struct TableKey {
+    /// Where its slots start.
+    pub start: u32,
+    /// How many operations declare it.
+    pub count: u32,
+    /// Which operations require it.
+    pub requirement: Requirement,
+    /// How it is advertised.
+    pub decision: Decision,
+}
+
+/// An occurrence as the table stores it: the operation's index and the field's index in it.
+#[derive(Clone, Copy, Debug)]
+pub struct Slot {
+    /// The operation's index in the union.
+    pub variant: u32,
+    /// The field's index in the operation's object.
+    pub field: u32,
+}
+
+/// A union's key table, as slices (what a [`Union`](crate::node::Union) refers to).
+#[derive(Clone, Copy, Debug)]
+pub struct Flat {
+    /// Keys in order of first appearance.
+    pub keys: &'static [TableKey],
+    /// Slots grouped by key, in operation order within each key.
+    pub slots: &'static [Slot],
+}
+
+/// Which operations of a union require a key: the flat object requires it when every one
+/// does, and its hint names those that do (or, when none does, those that offer it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Requirement {
+    /// Every operation requires the key.
+    pub by_every: bool,
+    /// Some operation requires the key.
+    pub by_some: bool,
+}
+
+impl Requirement {
+    /// No operation requires the key.
+    pub const NONE: Requirement = Requirement {
+        by_every: false,
+        by_some: false,
+    };
+
+    /// The requirement of a key `required_by` of a union's `operations` require.
+    pub const fn counted(required_by: u32, operations: usize) -> Requirement {
+        Requirement {
+            by_every: required_by as usize == operations,
+            by_some: required_by > 0,
+        }
+    }
+}

@@ -1,0 +1,94 @@
+//! The tool a contract is, as a server advertises it, and the checks a server asks the guard
+//! to make of its tools.
+
+use crate::node::Node;
+use crate::render::{Mode, rendered};
+
+/// An MCP tool: what a server advertises for one contract.
+#[derive(Clone, Copy, Debug)]
+pub struct Tool {
+    /// The tool's name (`^[a-zA-Z0-9_-]{1,64}$`).
+    pub name: &'static str,
+    /// The tool's description (the type's doc comment).
+    pub description: &'static str,
+    /// The schema IR of the tool's input.
+    pub input: &'static Node,
+    /// Whether the advertised input flattens tagged unions (`#[contract(flatten = false)]`
+    /// advertises the exact schema instead).
+    pub flatten: bool,
+    /// The checks the contract declared for itself.
+    pub profile: SchemaProfile,
+}
+
+impl Tool {
+    /// The mode of the advertised input schema.
+    pub const fn advertised_mode(&self) -> Mode {
+        if self.flatten {
+            Mode::Advertised
+        } else {
+            Mode::Exact
+        }
+    }
+
+    /// The advertised input schema, rendered (once per node and mode) at run time.
+    pub fn input_schema(&self) -> &'static str {
+        rendered(self.input, self.advertised_mode())
+    }
+}
+
+/// What the guard requires of the tools' schemas. Every builder method is a `const fn`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SchemaProfile {
+    /// Every advertised property must carry type information.
+    pub typed_properties: bool,
+    /// Property paths (`tool.dotted.path`) allowed to stay untyped.
+    pub untyped_allowed: &'static [&'static str],
+    /// Every `format` must be portable (or listed in `formats_allowed`).
+    pub portable_formats: bool,
+    /// Formats allowed beyond the portable ones.
+    pub formats_allowed: &'static [&'static str],
+}
+
+impl SchemaProfile {
+    /// A profile that requires nothing.
+    pub const fn new() -> SchemaProfile {
+        SchemaProfile {
+            typed_properties: false,
+            untyped_allowed: &[],
+            portable_formats: false,
+            formats_allowed: &[],
+        }
+    }
+
+    /// Requires every advertised property to carry type information.
+    pub const fn require_typed_properties(self) -> SchemaProfile {
+        SchemaProfile {
+            typed_properties: true,
+            ..self
+        }
+    }
+
+    /// Allows these property paths (`tool.dotted.path`) to stay untyped.
+    pub const fn allow_untyped(self, paths: &'static [&'static str]) -> SchemaProfile {
+        SchemaProfile {
+            untyped_allowed: paths,
+            ..self
+        }
+    }
+
+    /// Requires every `format` to be a portable one.
+    pub const fn require_portable_formats(self) -> SchemaProfile {
+        SchemaProfile {
+            portable_formats: true,
+            ..self
+        }
+    }
+
+    /// Allows these formats beyond the portable ones.
+    pub const fn allow_formats(self, formats: &'static [&'static str]) -> SchemaProfile {
+        SchemaProfile {
+            formats_allowed: formats,
+            ..self
+        }
+    }
+}
