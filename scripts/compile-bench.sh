@@ -10,8 +10,9 @@
 # documented contract has: descriptions are most of a schema's text.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
+# --crate DIR FLAVOR ENUMS OPS FIELDS: only write that crate (for compile-instructions.sh).
 MODE=run
-if [ "${1:-}" = "--generate" ]; then MODE=generate; shift; fi
+if [ "${1:-}" = "--crate" ]; then MODE=crate; scratch="$2"; shift 2; fi
 enums="${1:-4}" ops="${2:-60}" fields="${3:-12}" runs="${4:-5}"
 if [ "$MODE" = run ]; then
   scratch="${SCRATCH:-$(mktemp -d)}"
@@ -50,11 +51,6 @@ print("\n".join(out))
 PY
 }
 
-if [ "$MODE" = generate ]; then # flavor enums ops fields: the crate's src/lib.rs on stdout
-  generate "$1" "$2" "$3" "$4"
-  exit 0
-fi
-
 make_crate() { # name flavor enums ops fields
   local dir="$scratch/$1"
   mkdir -p "$dir/src"
@@ -66,11 +62,16 @@ edition = "2024"
 [dependencies]
 serde = { version = "1", features = ["derive"] }
 schemars = "1"
-stitch = { path = "$repo" }
+stitch = { path = "${STITCH:-$repo}" }
 [workspace]
 TOML
   generate "$2" "$3" "$4" "$5" > "$dir/src/lib.rs"
 }
+
+if [ "$MODE" = crate ]; then
+  make_crate bench_stitch "$@"
+  exit 0
+fi
 
 check_once() { # dir -> seconds of one `cargo check` of the crate alone
   touch "$1/src/lib.rs"

@@ -15,19 +15,8 @@ scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
 export CARGO_TARGET_DIR="$scratch/target" CARGO_INCREMENTAL=0
 
-mkdir -p "$scratch/crate/src"
-cat > "$scratch/crate/Cargo.toml" <<TOML
-[package]
-name = "bench_stitch"
-version = "0.0.0"
-edition = "2024"
-[dependencies]
-serde = { version = "1", features = ["derive"] }
-stitch = { path = "$stitch" }
-[workspace]
-TOML
-"$repo/scripts/compile-bench.sh" --generate stitch "$enums" "$ops" "$fields" > "$scratch/crate/src/lib.rs"
-cd "$scratch/crate"
+STITCH="$stitch" "$repo/scripts/compile-bench.sh" --crate "$scratch" stitch "$enums" "$ops" "$fields"
+cd "$scratch/bench_stitch"
 cargo check -q
 touch src/lib.rs
 command=$(cargo check -v 2>&1 | sed -n 's/^ *Running `\(.*rustc .*--crate-name bench_stitch.*\)`$/\1/p')

@@ -1,4 +1,4 @@
-//! One test per collision rule of SPEC §4.3, each asserting the merged property's exact JSON
+//! One test per collision rule (the README's table), each asserting the merged property's exact JSON
 //! for the operations written in both orders (the result must not depend on the order).
 
 mod common;

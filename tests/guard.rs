@@ -1,4 +1,4 @@
-//! The guard of SPEC §5 at run time: every finding for a list of tools, the check of foreign
+//! The guard at run time: every finding for a list of tools, the check of foreign
 //! JSON schemas, and its messages.
 
 mod common;
@@ -232,4 +232,32 @@ fn a_foreign_root_is_never_flagged_but_must_be_an_object() {
 #[test]
 fn the_guards_agree_on_every_contract_here() {
     common::assert_guards_agree(&[Step::TOOL, Plan::TOOL, Lenient::TOOL]);
+}
+
+/// The tool-name rule exists on both sides of the proc-macro boundary: the derive refuses a
+/// name at compile time, the guard at run time. They are held to the same names: those the
+/// derive refuses in `ui/bad-tool-name.rs` and accepts in `ui-pass/tool-names.rs`.
+#[test]
+fn the_derive_and_the_guard_judge_tool_names_alike() {
+    fn names(file: &str) -> Vec<String> {
+        let text = std::fs::read_to_string(file).unwrap();
+        text.split("#[contract(name = \"")
+            .skip(1)
+            .map(|rest| rest[..rest.find("\")]").unwrap()].to_owned())
+            .collect()
+    }
+    fn guard_accepts(name: &str) -> bool {
+        let name: &'static str = Box::leak(name.to_owned().into_boxed_str());
+        let tool = Tool { name, ..Step::TOOL };
+        validate_mcp_schemas(&[tool], &SchemaProfile::new()).is_ok()
+    }
+    let refused = names("tests/ui/bad-tool-name.rs");
+    let accepted = names("tests/ui-pass/tool-names.rs");
+    assert_eq!((refused.len(), accepted.len()), (4, 3));
+    for name in &refused {
+        assert!(!guard_accepts(name), "the derive refuses {name:?}");
+    }
+    for name in &accepted {
+        assert!(guard_accepts(name), "the derive accepts {name:?}");
+    }
 }

@@ -1,4 +1,4 @@
-//! The type mapping of SPEC §4 and the serde attributes of SPEC §3, one assertion per rule,
+//! The type mapping and the serde attributes stitch follows, one assertion per rule,
 //! on the exact JSON stitch renders.
 
 mod common;
@@ -487,6 +487,18 @@ fn names_that_need_escapes_are_escaped_everywhere() {
     assert!(!say.plain && union.variants[1].plain);
     let fields = say.object.fields;
     assert!(!fields[0].plain && fields[1].plain);
+    // The derive judges plainness natively; the runtime's rule (what `Doc::new` applies) is
+    // the same one, on both sides of the proc-macro boundary.
+    let plain_at_run_time = |name| stitch::ir::Doc::new(name).escape == stitch::ir::Escape::Plain;
+    for (name, plain) in [
+        (say.name, say.plain),
+        (union.variants[1].name, union.variants[1].plain),
+    ]
+    .into_iter()
+    .chain(fields.iter().map(|field| (field.name, field.plain)))
+    {
+        assert_eq!(plain, plain_at_run_time(name), "{name}");
+    }
 
     let advertised = json(Quoted::INPUT_SCHEMA);
     let key = &advertised["properties"]["back\\slash"];

@@ -1,5 +1,5 @@
-//! The superset invariant (SPEC §4.5), proven with the `jsonschema` crate as an independent
-//! oracle: every value an operation accepts is accepted by the advertised schema.
+//! The superset invariant, proven with the `jsonschema` crate as an independent oracle: every
+//! value an operation accepts is accepted by the advertised schema.
 //!
 //! Two sources of contracts: the derived contracts of the test suite, and collision sets
 //! generated at random over the IR (the projection rules are ordinary functions, so the test

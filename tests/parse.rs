@@ -1,4 +1,4 @@
-//! `Contract::parse` (SPEC §6): one test per step and per constraint, asserting pointers and
+//! `Contract::parse`: one test per step and per constraint, asserting pointers and
 //! codes; the incident call; every issue of a call reported at once; the `jsonschema` crate
 //! as an oracle that parse accepts exactly what the exact schema accepts; and inputs that must
 //! never make it panic.
@@ -625,7 +625,7 @@ fn any_json() -> impl Strategy<Value = Value> {
         Just(Value::Null),
         any::<bool>().prop_map(Value::from),
         any::<i64>().prop_map(Value::from),
-        // Within 64-bit integer range: the exact schema of `i64` states no range (SPEC §4),
+        // Within 64-bit integer range: the exact schema of `i64` states no range,
         // so a larger integral number is the one place parse and the schema may differ.
         (-1.0e15..1.0e15f64).prop_map(Value::from),
         Just(json!(2.0)),

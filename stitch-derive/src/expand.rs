@@ -274,7 +274,7 @@ fn union_shape(contract: &Contract, union: &Union) -> (TokenStream, TokenStream)
     }
     let indices = match key_indices(union) {
         // Every name is known here: the key indices are written out, not computed by
-        // constant evaluation (hashing names there costs microseconds per byte).
+        // constant evaluation, which pays for every byte of every name it hashes.
         Some((of_field, keys)) => {
             let fields = of_field.len();
             quote! {
@@ -435,44 +435,57 @@ fn step_call(step: &Step, node: TokenStream, field: &Field) -> TokenStream {
 /// A model value written as the runtime's name for it, at a span.
 struct AtSpan<T>(T, Span);
 
-impl ToTokens for AtSpan<NumberBound> {
+/// A model enum whose values the runtime names under a path (`__s::NumberBound::Min`,
+/// `__s::checks::TRIM`). A name that drifts from the runtime's fails to compile in every
+/// contract that uses it, the test suite's included.
+trait RuntimeName: Copy {
+    const PATH: &'static str;
+    fn name(self) -> &'static str;
+}
+
+impl<T: RuntimeName> ToTokens for AtSpan<T> {
     fn to_tokens(&self, tokens: &mut TokenStream) {
-        let variant = match self.0 {
+        let path = syn::Ident::new(T::PATH, self.1);
+        let name = syn::Ident::new(self.0.name(), self.1);
+        tokens.extend(quote_spanned!(self.1=> __s::#path::#name));
+    }
+}
+
+impl RuntimeName for NumberBound {
+    const PATH: &'static str = "NumberBound";
+    fn name(self) -> &'static str {
+        match self {
             NumberBound::Min => "Min",
             NumberBound::Max => "Max",
             NumberBound::ExclusiveMin => "ExclusiveMin",
             NumberBound::ExclusiveMax => "ExclusiveMax",
             NumberBound::MultipleOf => "MultipleOf",
-        };
-        let variant = syn::Ident::new(variant, self.1);
-        tokens.extend(quote_spanned!(self.1=> __s::NumberBound::#variant));
+        }
     }
 }
 
-impl ToTokens for AtSpan<Count> {
-    fn to_tokens(&self, tokens: &mut TokenStream) {
-        let variant = match self.0 {
+impl RuntimeName for Count {
+    const PATH: &'static str = "Count";
+    fn name(self) -> &'static str {
+        match self {
             Count::MinLength => "MinLength",
             Count::MaxLength => "MaxLength",
             Count::MinItems => "MinItems",
             Count::MaxItems => "MaxItems",
-        };
-        let variant = syn::Ident::new(variant, self.1);
-        tokens.extend(quote_spanned!(self.1=> __s::Count::#variant));
+        }
     }
 }
 
-impl ToTokens for AtSpan<HiddenCheck> {
-    fn to_tokens(&self, tokens: &mut TokenStream) {
-        let flag = match self.0 {
+impl RuntimeName for HiddenCheck {
+    const PATH: &'static str = "checks";
+    fn name(self) -> &'static str {
+        match self {
             HiddenCheck::Trim => "TRIM",
             HiddenCheck::Lowercase => "LOWERCASE",
             HiddenCheck::Uppercase => "UPPERCASE",
             HiddenCheck::Refine => "REFINE",
             HiddenCheck::Via => "VIA",
-        };
-        let flag = syn::Ident::new(flag, self.1);
-        tokens.extend(quote_spanned!(self.1=> __s::checks::#flag));
+        }
     }
 }
 

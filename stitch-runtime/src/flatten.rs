@@ -5,7 +5,8 @@
 //! the generated code names, so the work stays linear in the number of fields. Which field
 //! is which key ([`KeyIndices`]) is written out by the derive when it knows every name, and
 //! otherwise (a newtype operation) computed by [`key_indices`], one pass that hashes each
-//! name: constant evaluation pays microseconds per byte it reads, the derive does not.
+//! name (the derive's native hashing is free; see `const_text` for what constant evaluation
+//! charges).
 //! Generic unions cannot size an array by a generic constant, so they carry no table and
 //! [`Keys`] walks their variants directly; both paths feed the same [`decide`], so the rules
 //! exist once.
@@ -180,7 +181,7 @@ pub const fn key_indices<const FIELDS: usize, const SLOTS: usize>(
     let mut index = KeyIndex::<SLOTS>::new();
     let mut of_field = [0u32; FIELDS];
     let mut at = 0;
-    for_each_operation_field!(union, |operation, field, _field| {
+    for_each_operation_field!(union, |operation, field| {
         of_field[at] = index.index_of(union, operation, field) as u32;
         at += 1;
     });
@@ -226,7 +227,7 @@ pub const fn flat_table<const KEYS: usize, const FIELDS: usize>(
     }
     let mut filled = [0u32; KEYS];
     at = 0;
-    for_each_operation_field!(union, |operation, field, _field| {
+    for_each_operation_field!(union, |operation, field| {
         let k = indices.of_field[at] as usize;
         let slot = (table.keys[k].start + filled[k]) as usize;
         table.slots[slot] = Slot {
@@ -284,7 +285,7 @@ impl<'a> Members<'a> {
             CollisionSet::Listed { union, slots } => {
                 if self.at < slots.len() {
                     // `Slot::resolve`, written out: this runs for every member of every
-                    // walk, and a call costs constant evaluation a dozen statements.
+                    // walk (a call's cost: see `const_text`).
                     let slot = slots[self.at];
                     self.at += 1;
                     let variant = &union.variants[slot.variant as usize];
@@ -417,7 +418,8 @@ impl Keys {
     }
 }
 
-/// Decides how a key's collision set is advertised (SPEC §4.3). The decision depends only
+/// Decides how a key's collision set is advertised (the rules in the README's table). The
+/// decision depends only
 /// on the set's members, never on their order.
 pub const fn decide(set: CollisionSet<'_>) -> KeyMerge {
     let mut members = set.members();
@@ -430,7 +432,7 @@ pub const fn decide(set: CollisionSet<'_>) -> KeyMerge {
     }
     // One pass gathers the flags every rule looks at; the deep comparisons (hidden checks,
     // same shape) run afterwards, only when a rule still depends on them, and stop at the
-    // first member that settles them: constant evaluation pays for every call.
+    // first member that settles them.
     let mut any_opaque = false;
     let mut any_hazard = false;
     let mut same_hazard = true;

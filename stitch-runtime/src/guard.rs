@@ -1,4 +1,4 @@
-//! The guard: checks what a list of tools advertises (SPEC §5), as a `const fn` over the IR
+//! The guard: checks what a list of tools advertises, as a `const fn` over the IR
 //! (so a contract can refuse to compile) and at run time, over the IR or over any foreign
 //! JSON Schema (schemars output, hand-written tools).
 //!

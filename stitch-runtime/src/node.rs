@@ -8,10 +8,24 @@
 use crate::strings::{hash, is_plain, summary};
 
 /// Runs `$body` for each field of each operation of a union, in operation order, naming the
-/// operation's index, the field's index and the field: the loop every walk over a union's
+/// operation's index, the field's index and (when asked) the field: the loop every walk over a union's
 /// fields makes, written once, as a macro because constant evaluation pays for every call.
 /// The body must not `continue` (it would skip the increments); `return` is fine.
 macro_rules! for_each_operation_field {
+    ($union:expr, |$variant:ident, $index:ident| $body:block) => {{
+        let union = $union;
+        let mut $variant = 0;
+        let variant_count = union.variants.len();
+        while $variant < variant_count {
+            let field_count = union.variants[$variant].object.fields.len();
+            let mut $index = 0;
+            while $index < field_count {
+                $body
+                $index += 1;
+            }
+            $variant += 1;
+        }
+    }};
     ($union:expr, |$variant:ident, $index:ident, $field:ident| $body:block) => {{
         let union = $union;
         let mut $variant = 0;

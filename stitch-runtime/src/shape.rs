@@ -1,4 +1,5 @@
-//! The [`Shape`] trait and its implementations for the standard types (SPEC §4's mapping).
+//! The [`Shape`] trait and its implementations for the standard types: the type mapping the
+//! README lists (`bool` is a boolean, `Option<T>` is `T` or null and may be missing, ...).
 
 use crate::node::{ArrayRules, Bound, Kind, Node, NumberRules, NumberType, StringRules};
 use crate::rejection::{Issue, JsonPointer};

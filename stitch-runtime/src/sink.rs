@@ -42,9 +42,8 @@ impl<'a> Sink<'a> {
     }
 
     /// Raw text, written as is. Counting costs no loop; a short text is written by a loop
-    /// without calls, a long one by one `copy_from_slice` (a single step for the interpreter,
-    /// where a byte loop costs several per byte: a 500 KB description would exceed the
-    /// budget of a constant's evaluation).
+    /// without calls, a long one by one `copy_from_slice` (the break-even, and why a 500 KB
+    /// description needs the copy: `const_text`'s cost model).
     pub const fn raw(&mut self, s: &str) {
         const SHORT: usize = 48;
         let bytes = s.as_bytes();
