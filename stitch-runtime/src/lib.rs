@@ -4,8 +4,8 @@
 //!
 //! Modules, from the bottom up: `strings`, `sink` and `message` (text in constant evaluation);
 //! `table` and `node` (the IR); `flatten` (the collision rules); `render` (which JSON a schema
-//! is) and `const_text` (how a `&'static str` comes out of constant evaluation, and what that
-//! costs); `attributes` (field attributes applied to nodes); `shape`; `rejection`, `format`,
+//! is); `attributes` (field attributes applied to nodes); `rejection`; `shape`; `const_text`
+//! (how a `&'static str` comes out of constant evaluation, and what that costs); `format`,
 //! `pattern`, `check` and `parse` (one call); `tool`, `guard` and `contract`. No module
 //! imports from one above it.
 #![forbid(unsafe_code)]

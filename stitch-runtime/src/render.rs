@@ -1,7 +1,7 @@
 //! Which JSON a schema is: the writers that turn the IR into JSON Schema text, in two modes —
 //! the *exact* schema (tagged unions as `oneOf`) and the *advertised* one (every tagged union
 //! flattened into one object by the rules of [`crate::flatten`]). They write into a
-//! [`Sink`], in constant evaluation (see [`crate::const_text`] for how a `&'static str` comes
+//! `Sink`, in constant evaluation (see `const_text` for how a `&'static str` comes
 //! of it, and for what the interpreter charges, which shapes how these writers are written)
 //! and at run time for generic contracts ([`schema_string`], [`rendered`]).
 

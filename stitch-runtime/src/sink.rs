@@ -1,5 +1,5 @@
 //! A byte sink for compile-time rendering: it counts every byte and writes those that fit, so
-//! one rendering routine serves counting a schema and writing it. See [`crate::const_text`]
+//! one rendering routine serves counting a schema and writing it. See `const_text`
 //! for what constant evaluation costs and why the sink is written the way it is.
 
 /// A byte sink: it counts every byte, and writes those that fit in its buffer. With no

@@ -1,6 +1,6 @@
 //! A flattened union's key table, as data: which fields make each key, and how each key's
 //! collision set is advertised. Built in constant evaluation by `flatten`, referred to by a
-//! [`Union`](crate::node::Union); it holds indices only, no pointer, so the constant holding
+//! `Union`; it holds indices only, no pointer, so the constant holding
 //! it is cheap for the compiler to intern and validate.
 
 /// How a key's collision set is advertised. `Kept` is what `Keep` holds: nothing in a key
@@ -71,7 +71,7 @@ pub struct Slot {
     pub field: u32,
 }
 
-/// A union's key table, as slices (what a [`Union`](crate::node::Union) refers to).
+/// A union's key table, as slices (what a `Union` refers to).
 #[derive(Clone, Copy, Debug)]
 pub struct Flat {
     /// Keys in order of first appearance.
