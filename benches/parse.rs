@@ -2,8 +2,7 @@
 //! same run: `serde_json::from_value` into the same type (no validation: the floor), and
 //! `jsonschema` validation of the exact schema followed by serde.
 
-#[path = "fixture.rs"]
-mod fixture;
+use stitch_bench as fixture;
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use fixture::BroadcastPatch;

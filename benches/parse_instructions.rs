@@ -10,8 +10,7 @@
 //! the cheapest construction from a `Value`; `format_checks` runs only the `uri`, `date-time`
 //! and pattern checks of the call's strings, with the very crates `parse` uses.
 
-#[path = "fixture.rs"]
-mod fixture;
+use stitch_bench as fixture;
 
 use std::hint::black_box;
 

@@ -1,8 +1,7 @@
 //! The advertised schema at run time: stitch's is a const rendered by the compiler; the
 //! baseline, measured in the same run, is schemars' `schema_for!` then `serde_json::to_string`.
 
-#[path = "fixture.rs"]
-mod fixture;
+use stitch_bench as fixture;
 
 use std::hint::black_box;
 

@@ -15,13 +15,13 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use broadcast_patch::{Audience, BroadcastPatch, PatchOp};
-use rmcp::ServiceExt;
 use serde::{Deserialize, Serialize};
 use stitch::Contract;
+use stitch::mcp::rmcp::{self, ServiceExt};
 use stitch::mcp::{Outcome, Toolbox};
 
 /// One part of a broadcast.
-#[derive(Contract, Serialize, Deserialize, Clone, Debug, Default)]
+#[derive(stitch::Shape, Serialize, Clone, Debug, Default)]
 #[serde(rename_all = "camelCase")]
 struct Part {
     text: String,
@@ -30,14 +30,15 @@ struct Part {
 }
 
 /// A button under a part.
-#[derive(Contract, Serialize, Deserialize, Clone, Debug)]
+#[derive(stitch::Shape, Serialize, Clone, Debug)]
 struct Button {
     label: String,
     url: Option<String>,
 }
 
-/// A broadcast as the store keeps it.
-#[derive(Contract, Serialize, Deserialize, Clone, Debug)]
+/// A broadcast as the store keeps it, and as `broadcast_patch` returns it (its output
+/// schema: `#[derive(stitch::Shape)]` describes what `Serialize` writes).
+#[derive(stitch::Shape, Serialize, Clone, Debug)]
 #[serde(rename_all = "camelCase")]
 struct Broadcast {
     id: String,

@@ -12,6 +12,10 @@
 //! `preserve_order`: without it the map sorts its keys, and the schema would reach clients
 //! with its tag no longer first. The text on the wire is the text stitch rendered.
 
+/// The official Rust MCP SDK, with its server and its stdio transport: what a server built
+/// on stitch needs beside it, so a server depends on stitch (and an async runtime) alone.
+pub use rmcp;
+
 use std::collections::HashMap;
 use std::fmt::Display;
 use std::future::Future;
@@ -31,6 +35,17 @@ use stitch_runtime::{Contract, Finding, Issue, Mode, SchemaProfile, Shape, Tool}
 type Reply = Pin<Box<dyn Future<Output = Result<Value, String>> + Send>>;
 type Handler = Arc<dyn Fn(Value) -> Result<Reply, Vec<Issue>> + Send + Sync>;
 type Observer = Arc<dyn Fn(&CallRecord<'_>) + Send + Sync>;
+
+/// A type a tool returns with an output schema: it describes itself ([`Shape`], derived with
+/// `#[derive(stitch::Shape)]`) and serializes.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be the result of a tool with an output schema",
+    label = "the result's schema is advertised as the tool's `outputSchema`",
+    note = "derive both on `{Self}`: `#[derive(stitch::Shape, serde::Serialize)]`"
+)]
+pub trait ToolOutput: Shape + serde::Serialize {}
+
+impl<T: Shape + serde::Serialize> ToolOutput for T {}
 
 /// What the observer sees of one call.
 #[derive(Debug)]
@@ -176,7 +191,7 @@ impl ToolboxBuilder {
     pub fn tool_with_output<C, O, E, F, Fut>(self, handler: F) -> Self
     where
         C: Contract + Send + 'static,
-        O: serde::Serialize + Shape,
+        O: ToolOutput,
         E: Display,
         F: Fn(C) -> Fut + Send + Sync + 'static,
         Fut: Future<Output = Result<O, E>> + Send + 'static,

@@ -141,24 +141,3 @@ fn parse_deserializes_a_valid_call() {
     let patch = BroadcastPatch::parse(call).unwrap();
     assert_eq!(patch.operations[1], PatchOp::RemovePart { part_index: 0 });
 }
-
-#[path = "../benches/fixture.rs"]
-mod fixture;
-
-/// The benchmarks' copy of the contract (which also derives `schemars::JsonSchema`) cannot
-/// drift from the example's: the two advertise the same schemas.
-#[test]
-fn the_benchmarks_copy_advertises_the_same_schemas() {
-    assert_eq!(
-        fixture::BroadcastPatch::INPUT_SCHEMA,
-        BroadcastPatch::INPUT_SCHEMA
-    );
-    assert_eq!(
-        fixture::BroadcastPatch::EXACT_SCHEMA,
-        BroadcastPatch::EXACT_SCHEMA
-    );
-    assert_eq!(
-        fixture::BroadcastPatch::TOOL.name,
-        BroadcastPatch::TOOL.name
-    );
-}

@@ -655,3 +655,43 @@ fn compile_time_texts_are_the_run_time_renderings() {
     same::<Documented>(Documented::INPUT_SCHEMA, Documented::EXACT_SCHEMA);
     same::<Disagreeing>(Disagreeing::INPUT_SCHEMA, Disagreeing::EXACT_SCHEMA);
 }
+
+/// An output type describes what `Serialize` writes: serialize names, fields it skips, and
+/// fields it may leave out (`skip_serializing_if`).
+#[derive(serde::Serialize, stitch::Shape)]
+#[serde(rename_all = "camelCase")]
+#[allow(dead_code)]
+struct Receipt {
+    order_id: String,
+    #[serde(rename(serialize = "total", deserialize = "amount"))]
+    amount_due: u32,
+    #[serde(skip_serializing)]
+    internal_note: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    coupon: Option<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    lines: Vec<String>,
+}
+
+#[test]
+fn an_output_type_is_described_as_serde_writes_it() {
+    let schema = schema_of::<Receipt>();
+    let keys: Vec<&str> = schema["properties"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(keys, ["orderId", "total", "coupon", "lines"]);
+    assert_eq!(schema["required"], json!(["orderId", "total"]));
+    let written = serde_json::to_value(Receipt {
+        order_id: "o1".into(),
+        amount_due: 3,
+        internal_note: "never shown".into(),
+        coupon: None,
+        lines: Vec::new(),
+    })
+    .unwrap();
+    let validator = common::validator(&schema);
+    assert!(validator.is_valid(&written), "{written}");
+}

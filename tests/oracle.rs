@@ -139,6 +139,9 @@ fn pool() -> Vec<&'static Node> {
     fn leak(node: Node) -> &'static Node {
         Box::leak(Box::new(node))
     }
+    fn applied(node: Result<Node, ir::Misfit>) -> &'static Node {
+        leak(node.expect("the attribute fits"))
+    }
     let int = <i64 as Shape>::SHAPE;
     let string = <String as Shape>::SHAPE;
     let object = |fields: Vec<Field>| {
@@ -150,7 +153,7 @@ fn pool() -> Vec<&'static Node> {
     };
     vec![
         int,
-        leak(ir::number_bound(
+        applied(ir::number_bound(
             int,
             ir::NumberBound::Min,
             ir::Bound::int("0", 0.0),
@@ -158,7 +161,7 @@ fn pool() -> Vec<&'static Node> {
         )),
         <u8 as Shape>::SHAPE,
         <f64 as Shape>::SHAPE,
-        leak(ir::number_bound(
+        applied(ir::number_bound(
             <f64 as Shape>::SHAPE,
             ir::NumberBound::Max,
             ir::Bound {
@@ -169,10 +172,14 @@ fn pool() -> Vec<&'static Node> {
             "x",
         )),
         string,
-        leak(ir::count(string, ir::Count::MaxLength, 3, "x")),
-        leak(ir::pattern(string, "^[a-z]+$", "x")),
-        leak(ir::values(string, &["a", "b"], "x")),
-        leak(ir::values(string, &["b", "c"], "x")),
+        applied(ir::count(string, ir::Count::MaxLength, 3, "x")),
+        applied(ir::string_rule(
+            string,
+            ir::StringRule::Pattern("^[a-z]+$"),
+            "x",
+        )),
+        applied(ir::values(string, &["a", "b"], "x")),
+        applied(ir::values(string, &["b", "c"], "x")),
         <bool as Shape>::SHAPE,
         <Option<i64> as Shape>::SHAPE,
         <Option<String> as Shape>::SHAPE,
@@ -181,14 +188,14 @@ fn pool() -> Vec<&'static Node> {
         <BTreeMap<String, i64> as Shape>::SHAPE,
         <Value as Shape>::SHAPE,
         &Node::OPAQUE,
-        leak(ir::hidden(string, ir::checks::TRIM, "x")),
-        leak(ir::coerce(int, "x")),
-        leak(ir::catch(int, || serde_json::json!(0), "x")),
+        applied(ir::hidden(string, ir::checks::TRIM, "x")),
+        applied(ir::coerce(int, "x")),
+        applied(ir::catch(int, || serde_json::json!(0), "x")),
         object(vec![Field::new("a", int, false, None)]),
         object(vec![Field::new("a", string, false, Some("doc"))]),
         object(vec![Field::new(
             "a",
-            leak(ir::hidden(int, ir::checks::REFINE, "a")),
+            applied(ir::hidden(int, ir::checks::REFINE, "a")),
             false,
             None,
         )]),

@@ -57,6 +57,33 @@ pub fn expand(contract: &Contract) -> TokenStream {
     }
 }
 
+/// The generated items for an output type (`#[derive(Shape)]`): its schema IR, evaluated
+/// where the type is declared when it is not generic.
+pub fn expand_shape(contract: &Contract) -> TokenStream {
+    let krate = &contract.krate;
+    let ident = &contract.ident;
+    let (impl_generics, ty_generics, _) = contract.generics.split_for_impl();
+    let shape_where = where_with_bounds(&contract.generics, false);
+    let (union_consts, shape) = shape_expr(contract);
+    let evaluated = contract
+        .generics
+        .params
+        .is_empty()
+        .then(|| quote!(const _: &__s::Node = <#ident as __s::Shape>::SHAPE;));
+    quote! {
+        #[allow(non_upper_case_globals, clippy::all)]
+        const _: () = {
+            use #krate::__private as __s;
+            #union_consts
+            #[automatically_derived]
+            impl #impl_generics __s::Shape for #ident #ty_generics #shape_where {
+                const SHAPE: &'static __s::Node = #shape;
+            }
+            #evaluated
+        };
+    }
+}
+
 /// What only a non-generic contract has: its schemas as compile-time constants, the IR
 /// evaluated where the type is declared, and the guard when the contract asks for it.
 fn compile_time_items(contract: &Contract) -> TokenStream {
@@ -84,12 +111,12 @@ fn compile_time_items(contract: &Contract) -> TokenStream {
     let guard = contract.profile.check_span.map(|span| {
         // The guard, in constant evaluation: an untyped property fails the build here.
         quote_spanned! {span=>
-            const _: () = match __s::validate_mcp_schemas(
+            const _: () = match __s::guard_report(
                 &[<#ident as __s::Contract>::TOOL],
                 &<#ident as __s::Contract>::TOOL.profile,
             ) {
-                ::core::result::Result::Ok(()) => (),
-                ::core::result::Result::Err(finding) => finding.message().fail(),
+                ::core::option::Option::None => (),
+                ::core::option::Option::Some(report) => ::core::panic!("{}", report.as_str()),
             };
         }
     });
@@ -152,8 +179,28 @@ pub fn fallback(
     }
 }
 
+/// When an output type's input had errors: the errors, and a minimal `Shape` impl.
+pub fn fallback_shape(
+    ident: &syn::Ident,
+    generics: &syn::Generics,
+    krate: &syn::Path,
+    errors: TokenStream,
+) -> TokenStream {
+    let (impl_generics, ty_generics, _) = generics.split_for_impl();
+    let shape_where = where_with_bounds(generics, false);
+    quote! {
+        #errors
+        const _: () = {
+            use #krate::__private as __s;
+            impl #impl_generics __s::Shape for #ident #ty_generics #shape_where {
+                const SHAPE: &'static __s::Node = &__s::Node::OPAQUE;
+            }
+        };
+    }
+}
+
 /// The generics' where clause, each type parameter bound by `Shape`, and `Self` by
-/// `DeserializeOwned` for the `Contract` impl.
+/// `DeserializeOwned` for the `Contract` impl of a generic type.
 fn where_with_bounds(generics: &syn::Generics, deserialize: bool) -> syn::WhereClause {
     let mut clause = generics
         .where_clause
@@ -165,7 +212,10 @@ fn where_with_bounds(generics: &syn::Generics, deserialize: bool) -> syn::WhereC
             .predicates
             .push(syn::parse_quote!(#ident: __s::Shape));
     }
-    if deserialize {
+    // A generic contract is one where its parameters make it deserializable. A non-generic
+    // one is bound by `Contract`'s own supertrait alone, whose error (serde's) says to derive
+    // `Deserialize`; a where-clause would report a bare, trivially false bound instead.
+    if deserialize && !generics.params.is_empty() {
         clause
             .predicates
             .push(syn::parse_quote!(Self: __s::DeserializeOwned));
@@ -338,8 +388,14 @@ fn variant_expr(tag: &str, variant: &Variant) -> TokenStream {
     let object = match &variant.body {
         VariantBody::Unit => quote!(&__s::Object::EMPTY),
         VariantBody::Struct(object) => object_expr(object, None),
-        VariantBody::Newtype(ty) => quote_spanned!(ty.span()=>
-            __s::newtype_object(<#ty as __s::Shape>::SHAPE, #name, #tag)),
+        VariantBody::Newtype(ty) => {
+            let object = fits(
+                quote_spanned!(ty.span()=> __s::newtype_object(<#ty as __s::Shape>::SHAPE, #name, #tag)),
+                ty.span(),
+            );
+            // An inline constant, so the operation's list stays promotable to `'static`.
+            quote_spanned!(ty.span()=> const { #object })
+        }
     };
     let plain = is_plain(name);
     quote!(__s::Variant::declared(#name, #plain, &[#(#aliases),*], #description, #summary, #object))
@@ -389,12 +445,13 @@ fn field_node(field: &Field) -> TokenStream {
     node
 }
 
-/// One attribute applied to a node: a call that carries the attribute's span, so a misfit
-/// found in constant evaluation is reported at the attribute.
+/// One attribute applied to a node: a call that carries the attribute's span, and a misfit
+/// it returns panics right there, so constant evaluation reports it at the attribute with
+/// nothing of the runtime in the error.
 fn step_call(step: &Step, node: TokenStream, field: &Field) -> TokenStream {
     let span = step.span;
     let wire = &field.wire;
-    match &step.kind {
+    let call = match &step.kind {
         StepKind::NumberBound {
             bound,
             json,
@@ -403,7 +460,7 @@ fn step_call(step: &Step, node: TokenStream, field: &Field) -> TokenStream {
         } => {
             let value = Literal::f64_unsuffixed(*value);
             let bound = AtSpan(*bound, span);
-            quote_spanned!(span=> &__s::number_bound(
+            quote_spanned!(span=> __s::number_bound(
                 #node,
                 #bound,
                 __s::Bound { text: #json, value: #value, integral: #integral },
@@ -412,22 +469,37 @@ fn step_call(step: &Step, node: TokenStream, field: &Field) -> TokenStream {
         }
         StepKind::Count { count, value } => {
             let count = AtSpan(*count, span);
-            quote_spanned!(span=> &__s::count(#node, #count, #value, #wire))
+            quote_spanned!(span=> __s::count(#node, #count, #value, #wire))
         }
-        StepKind::UniqueItems => quote_spanned!(span=> &__s::unique_items(#node, #wire)),
-        StepKind::Pattern(pattern) => quote_spanned!(span=> &__s::pattern(#node, #pattern, #wire)),
-        StepKind::Format(format) => quote_spanned!(span=> &__s::format(#node, #format, #wire)),
+        StepKind::UniqueItems => quote_spanned!(span=> __s::unique_items(#node, #wire)),
+        StepKind::Pattern(pattern) => quote_spanned!(span=>
+            __s::string_rule(#node, __s::StringRule::Pattern(#pattern), #wire)),
+        StepKind::Format(format) => quote_spanned!(span=>
+            __s::string_rule(#node, __s::StringRule::Format(#format), #wire)),
         StepKind::Values(values) => {
-            quote_spanned!(span=> &__s::values(#node, &[#(#values),*], #wire))
+            quote_spanned!(span=> __s::values(#node, &[#(#values),*], #wire))
         }
         StepKind::Hidden(check) => {
             let check = AtSpan(*check, span);
-            quote_spanned!(span=> &__s::hidden(#node, #check, #wire))
+            quote_spanned!(span=> __s::hidden(#node, #check, #wire))
         }
-        StepKind::Coerce => quote_spanned!(span=> &__s::coerce(#node, #wire)),
+        StepKind::Coerce => quote_spanned!(span=> __s::coerce(#node, #wire)),
         StepKind::Catch(catch) => {
             let ty = &field.ty;
-            quote_spanned!(span=> &__s::catch(#node, || __s::fallback::<#ty>(#catch), #wire))
+            quote_spanned!(span=> __s::catch(#node, || __s::fallback::<#ty>(#catch), #wire))
+        }
+    };
+    // An inline constant, so the node is promoted to `'static` as the call alone was.
+    let applied = fits(call, span);
+    quote_spanned!(span=> &const { #applied })
+}
+
+/// The value of an `Applied` call, or a compile error at `span` saying why it does not fit.
+fn fits(call: TokenStream, span: Span) -> TokenStream {
+    quote_spanned! {span=>
+        match #call {
+            ::core::result::Result::Ok(applied) => applied,
+            ::core::result::Result::Err(misfit) => ::core::panic!("{}", misfit.message().as_str()),
         }
     }
 }

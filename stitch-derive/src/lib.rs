@@ -21,19 +21,41 @@ mod validate;
 use darling::FromDeriveInput;
 use proc_macro::TokenStream;
 
-/// Derives `stitch::Shape` and `stitch::Contract`: the compile-time JSON Schema of a struct,
-/// a unit-only enum or an internally tagged enum of operations.
-///
-/// See the `stitch` crate's documentation for the `#[contract(...)]` attributes.
+#[doc = include_str!("attributes.md")]
 #[proc_macro_derive(Contract, attributes(contract))]
 pub fn derive_contract(input: TokenStream) -> TokenStream {
+    derive(input, validate::Purpose::Contract)
+}
+
+/// Derives `stitch::Shape` alone, for a type a tool returns (the result of
+/// `Toolbox::tool_with_output`): its schema describes what `serde::Serialize` writes
+/// (`rename(serialize = ...)`, `skip_serializing`; a field with `skip_serializing_if` may be
+/// missing). The field attributes of `#[derive(Contract)]` apply; what only a tool's input has
+/// (a tool name, the guard, `refine`) does not.
+#[proc_macro_derive(Shape, attributes(contract))]
+pub fn derive_shape(input: TokenStream) -> TokenStream {
+    derive(input, validate::Purpose::Output)
+}
+
+fn derive(input: TokenStream, purpose: validate::Purpose) -> TokenStream {
     let input = syn::parse_macro_input!(input as syn::DeriveInput);
     let krate = crate_path(&input);
     let parsed = parse::ContainerInput::from_derive_input(&input);
-    match parsed.and_then(validate::validate) {
-        Ok(contract) => expand::expand(&contract).into(),
+    match parsed.and_then(|parsed| validate::validate(parsed, purpose)) {
+        Ok(contract) => match purpose {
+            validate::Purpose::Contract => expand::expand(&contract).into(),
+            validate::Purpose::Output => expand::expand_shape(&contract).into(),
+        },
         Err(errors) => {
-            expand::fallback(&input.ident, &input.generics, &krate, errors.write_errors()).into()
+            let errors = errors.write_errors();
+            match purpose {
+                validate::Purpose::Contract => {
+                    expand::fallback(&input.ident, &input.generics, &krate, errors).into()
+                }
+                validate::Purpose::Output => {
+                    expand::fallback_shape(&input.ident, &input.generics, &krate, errors).into()
+                }
+            }
         }
     }
 }

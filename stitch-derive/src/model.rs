@@ -172,6 +172,19 @@ pub enum NumberBound {
     MultipleOf,
 }
 
+impl NumberBound {
+    /// The attribute, as written.
+    pub fn attribute(self) -> &'static str {
+        match self {
+            NumberBound::Min => "min",
+            NumberBound::Max => "max",
+            NumberBound::ExclusiveMin => "exclusive_min",
+            NumberBound::ExclusiveMax => "exclusive_max",
+            NumberBound::MultipleOf => "multiple_of",
+        }
+    }
+}
+
 /// Which count of a string or array an attribute sets (the runtime's `Count`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Count {
@@ -179,6 +192,18 @@ pub enum Count {
     MaxLength,
     MinItems,
     MaxItems,
+}
+
+impl Count {
+    /// The attribute, as written.
+    pub fn attribute(self) -> &'static str {
+        match self {
+            Count::MinLength => "min_length",
+            Count::MaxLength => "max_length",
+            Count::MinItems => "min_items",
+            Count::MaxItems => "max_items",
+        }
+    }
 }
 
 /// A check JSON Schema cannot show (a bit of the runtime's `checks`).
@@ -189,4 +214,17 @@ pub enum HiddenCheck {
     Uppercase,
     Refine,
     Via,
+}
+
+impl HiddenCheck {
+    /// The attribute of a check that applies to strings only (`trim`, `lowercase`,
+    /// `uppercase`).
+    pub fn text_attribute(self) -> Option<&'static str> {
+        match self {
+            HiddenCheck::Trim => Some("trim"),
+            HiddenCheck::Lowercase => Some("lowercase"),
+            HiddenCheck::Uppercase => Some("uppercase"),
+            HiddenCheck::Refine | HiddenCheck::Via => None,
+        }
+    }
 }

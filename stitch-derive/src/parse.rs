@@ -153,7 +153,16 @@ impl FromMeta for NumberLit {
     }
 }
 
-/// The serde attributes stitch follows, on a container, a variant or a field.
+/// Which side of serde a schema describes: what `Deserialize` reads (a contract's input) or
+/// what `Serialize` writes (an output type's, with `#[derive(Shape)]`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Direction {
+    Deserialize,
+    Serialize,
+}
+
+/// The serde attributes stitch follows, on a container, a variant or a field, read for one
+/// direction (`rename(serialize = ...)` and `skip_serializing` are the serialize side's).
 #[derive(Default, Debug)]
 pub struct SerdeAttrs {
     pub tag: Option<String>,
@@ -163,6 +172,8 @@ pub struct SerdeAttrs {
     pub rename_all: Option<String>,
     pub rename_all_fields: Option<String>,
     pub aliases: Vec<String>,
+    /// `default` (deserializing) or `skip_serializing_if` (serializing): the key may be
+    /// missing.
     pub default: Option<Span>,
     pub skip: Option<Span>,
     pub deny_unknown_fields: bool,
@@ -175,54 +186,67 @@ pub struct SerdeAttrs {
 }
 
 impl SerdeAttrs {
-    /// Reads every `#[serde(...)]` attribute; unknown keys are skipped (serde checks them).
-    pub fn read(attrs: &[Attribute], errors: &mut darling::error::Accumulator) -> SerdeAttrs {
+    /// Reads every `#[serde(...)]` attribute for a direction; unknown keys are skipped (serde
+    /// checks them).
+    pub fn read(
+        attrs: &[Attribute],
+        direction: Direction,
+        errors: &mut darling::error::Accumulator,
+    ) -> SerdeAttrs {
         let mut serde = SerdeAttrs::default();
         for attr in attrs.iter().filter(|attr| attr.path().is_ident("serde")) {
-            let result = attr.parse_nested_meta(|meta| {
-                let key = meta
-                    .path
-                    .get_ident()
-                    .map(ToString::to_string)
-                    .unwrap_or_default();
-                let span = meta.path.span();
-                match key.as_str() {
-                    "tag" => serde.tag = Some(string_value(&meta)?),
-                    "content" => {
-                        serde.content = Some(span);
-                        skip_value(&meta)?;
-                    }
-                    "untagged" => serde.untagged = Some(span),
-                    "rename" => serde.rename = deserialize_name(&meta)?,
-                    "rename_all" => serde.rename_all = deserialize_name(&meta)?,
-                    "rename_all_fields" => serde.rename_all_fields = deserialize_name(&meta)?,
-                    "alias" => serde.aliases.push(string_value(&meta)?),
-                    "default" => {
-                        serde.default = Some(span);
-                        skip_value(&meta)?;
-                    }
-                    "skip" | "skip_deserializing" => serde.skip = Some(span),
-                    "deny_unknown_fields" => serde.deny_unknown_fields = true,
-                    "transparent" => serde.transparent = Some(span),
-                    "flatten" => serde.flatten = Some(span),
-                    "deserialize_with" | "with" => {
-                        serde.deserialize_with = Some(span);
-                        skip_value(&meta)?;
-                    }
-                    "from" | "try_from" | "remote" | "other" | "field_identifier"
-                    | "variant_identifier" => {
-                        serde.unsupported.push((key, span));
-                        skip_value(&meta)?;
-                    }
-                    _ => skip_value(&meta)?,
-                }
-                Ok(())
-            });
+            let result = attr.parse_nested_meta(|meta| serde.read_key(&meta, direction));
             if let Err(error) = result {
                 errors.push(error.into());
             }
         }
         serde
+    }
+
+    fn read_key(
+        &mut self,
+        meta: &syn::meta::ParseNestedMeta<'_>,
+        direction: Direction,
+    ) -> syn::Result<()> {
+        let key = meta
+            .path
+            .get_ident()
+            .map(ToString::to_string)
+            .unwrap_or_default();
+        let span = meta.path.span();
+        let reading = direction == Direction::Deserialize;
+        match key.as_str() {
+            "tag" => self.tag = Some(string_value(meta)?),
+            "untagged" => self.untagged = Some(span),
+            "rename" => self.rename = name_for(meta, direction)?,
+            "rename_all" => self.rename_all = name_for(meta, direction)?,
+            "rename_all_fields" => self.rename_all_fields = name_for(meta, direction)?,
+            "alias" if reading => self.aliases.push(string_value(meta)?),
+            "skip" => self.skip = Some(span),
+            "skip_deserializing" if reading => self.skip = Some(span),
+            "skip_serializing" if !reading => self.skip = Some(span),
+            "deny_unknown_fields" => self.deny_unknown_fields = reading,
+            "transparent" => self.transparent = Some(span),
+            "flatten" => self.flatten = Some(span),
+            _ => {
+                match key.as_str() {
+                    "content" => self.content = Some(span),
+                    "default" if reading => self.default = Some(span),
+                    "skip_serializing_if" if !reading => self.default = Some(span),
+                    "with" => self.deserialize_with = Some(span),
+                    "deserialize_with" if reading => self.deserialize_with = Some(span),
+                    "serialize_with" if !reading => self.deserialize_with = Some(span),
+                    "from" | "try_from" if reading => self.unsupported.push((key, span)),
+                    "into" if !reading => self.unsupported.push((key, span)),
+                    "remote" | "other" | "field_identifier" | "variant_identifier" => {
+                        self.unsupported.push((key, span));
+                    }
+                    _ => {}
+                }
+                skip_value(meta)?;
+            }
+        }
+        Ok(())
     }
 }
 
@@ -231,14 +255,21 @@ fn string_value(meta: &syn::meta::ParseNestedMeta<'_>) -> syn::Result<String> {
     Ok(lit.value())
 }
 
-/// `rename = "x"` or `rename(deserialize = "x", serialize = "y")`: the deserialize name.
-fn deserialize_name(meta: &syn::meta::ParseNestedMeta<'_>) -> syn::Result<Option<String>> {
+/// `rename = "x"` or `rename(deserialize = "x", serialize = "y")`: the name for a direction.
+fn name_for(
+    meta: &syn::meta::ParseNestedMeta<'_>,
+    direction: Direction,
+) -> syn::Result<Option<String>> {
     if meta.input.peek(syn::Token![=]) {
         return string_value(meta).map(Some);
     }
+    let side = match direction {
+        Direction::Deserialize => "deserialize",
+        Direction::Serialize => "serialize",
+    };
     let mut name = None;
     meta.parse_nested_meta(|inner| {
-        if inner.path.is_ident("deserialize") {
+        if inner.path.is_ident(side) {
             name = Some(string_value(&inner)?);
         } else {
             skip_value(&inner)?;

@@ -20,19 +20,41 @@ use crate::model::{
     Body, Contract, Count, Field, HiddenCheck, NumberBound, Object, Profile, Source, Step,
     StepKind, Union, Variant, VariantBody,
 };
-use crate::parse::{ContainerInput, FieldInput, NumberLit, SerdeAttrs, VariantInput};
+use crate::parse::{ContainerInput, Direction, FieldInput, NumberLit, SerdeAttrs, VariantInput};
 use crate::pattern::check_pattern;
 
+/// What a derive makes of a type: a contract (a tool's input, read by `Deserialize`), or the
+/// shape of an output (written by `Serialize`, with `#[derive(Shape)]`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    Contract,
+    Output,
+}
+
 /// Validates a parsed input, returning the model or every error found.
-pub fn validate(input: ContainerInput) -> Result<Contract, Error> {
+pub fn validate(input: ContainerInput, purpose: Purpose) -> Result<Contract, Error> {
     let mut errors = Error::accumulator();
-    let serde = SerdeAttrs::read(&input.attrs, &mut errors);
+    let direction = match purpose {
+        Purpose::Contract => Direction::Deserialize,
+        Purpose::Output => Direction::Serialize,
+    };
+    let serde = SerdeAttrs::read(&input.attrs, direction, &mut errors);
     reject_container_serde(&serde, &mut errors);
-    let tool_name = tool_name(&input, &mut errors);
+    let tool_name = match purpose {
+        Purpose::Contract => tool_name(&input, &mut errors),
+        Purpose::Output => {
+            reject_contract_attributes(&input, &mut errors);
+            snake_case(&input.ident.to_string())
+        }
+    };
     let profile = profile(&input, &tool_name, &mut errors);
     let body = match input.data {
-        ast::Data::Struct(fields) => struct_body(fields, &serde, &input.ident, &mut errors),
-        ast::Data::Enum(variants) => enum_body(variants, &serde, &input.ident, &mut errors),
+        ast::Data::Struct(fields) => {
+            struct_body(fields, &serde, direction, &input.ident, &mut errors)
+        }
+        ast::Data::Enum(variants) => {
+            enum_body(variants, &serde, direction, &input.ident, &mut errors)
+        }
     };
     reject_self_reference(&body, &input.ident, &mut errors);
     let contract = Contract {
@@ -50,6 +72,34 @@ pub fn validate(input: ContainerInput) -> Result<Contract, Error> {
         body,
     };
     errors.finish_with(contract)
+}
+
+/// What only a contract (a tool's input) can ask for, on a type deriving `Shape` alone.
+fn reject_contract_attributes(input: &ContainerInput, errors: &mut Accumulator) {
+    let contract_only = [
+        ("name", input.name.as_ref().map(|name| name.span())),
+        (
+            "require_typed_properties",
+            flag_span(&input.require_typed_properties),
+        ),
+        (
+            "require_portable_formats",
+            flag_span(&input.require_portable_formats),
+        ),
+        ("refine", input.refine.as_ref().map(|path| path.span())),
+    ];
+    for (attribute, span) in contract_only {
+        if let Some(span) = span {
+            errors.push(
+                Error::custom(format!(
+                    "`{attribute}` is for a tool's input: derive `stitch::Contract` (with \
+                     `serde::Deserialize`) for it; `#[derive(stitch::Shape)]` describes an \
+                     output"
+                ))
+                .with_span(&span),
+            );
+        }
+    }
 }
 
 /// The serde attributes of a type that change its wire shape in a way no schema follows.
@@ -228,6 +278,7 @@ fn no_body() -> Body {
 fn struct_body(
     fields: ast::Fields<FieldInput>,
     serde: &SerdeAttrs,
+    direction: Direction,
     ident: &syn::Ident,
     errors: &mut Accumulator,
 ) -> Body {
@@ -239,6 +290,7 @@ fn struct_body(
                 rename_all,
                 serde.default.is_some(),
                 serde.deny_unknown_fields,
+                direction,
                 errors,
             );
             if serde.transparent.is_none() {
@@ -258,7 +310,7 @@ fn struct_body(
         }
         ast::Style::Tuple if fields.fields.len() == 1 => {
             let field = fields.fields.into_iter().next().expect("one field");
-            let field_serde = SerdeAttrs::read(&field.attrs, errors);
+            let field_serde = SerdeAttrs::read(&field.attrs, direction, errors);
             let member = syn::Member::Unnamed(syn::Index::from(0));
             let field = self::field(field, field_serde, member, String::new(), false, errors);
             Body::Transparent {
@@ -286,11 +338,12 @@ fn object(
     rename_all: Option<RenameRule>,
     container_default: bool,
     deny_unknown: bool,
+    direction: Direction,
     errors: &mut Accumulator,
 ) -> Object {
     let mut fields: Vec<Field> = Vec::new();
     for input in inputs {
-        let serde = SerdeAttrs::read(&input.attrs, errors);
+        let serde = SerdeAttrs::read(&input.attrs, direction, errors);
         if serde.skip.is_some() {
             continue;
         }
@@ -333,6 +386,18 @@ fn field(
     string_steps(&input, &mut steps, errors);
     hidden_steps(&input, &mut steps, errors);
     hazard_steps(&input, &mut steps);
+    let written = match &source {
+        Source::Type => WrittenKind::of(&input.ty),
+        Source::Via(ty) => WrittenKind::of(ty),
+        Source::Opaque => None,
+    };
+    if let Some(written) = written {
+        for step in &steps {
+            if let Err(why) = written.accepts(&step.kind, &wire) {
+                errors.push(Error::custom(why).with_span(&step.span));
+            }
+        }
+    }
     if matches!(source, Source::Opaque) {
         for step in steps
             .iter()
@@ -385,6 +450,164 @@ fn reject_field_serde(serde: &SerdeAttrs, input: &FieldInput, errors: &mut Accum
             .with_span(&span),
         );
     }
+}
+
+/// What a field's type is, as far as its spelling tells: the standard scalars, strings,
+/// sequences and maps, through `Option`, `Box`, `Rc` and `Arc`. The derive refuses an
+/// attribute that does not fit such a type itself, with every other error of the input; for
+/// any other type only its shape knows, and constant evaluation refuses the misfit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct WrittenKind {
+    kind: Written,
+    /// Written as `Option<...>`.
+    optional: bool,
+}
+
+/// A kind the spelling of a type tells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Written {
+    Integer,
+    Number,
+    String,
+    Boolean,
+    Array,
+    Map,
+}
+
+impl WrittenKind {
+    fn of(ty: &syn::Type) -> Option<WrittenKind> {
+        let kind = match ty {
+            syn::Type::Reference(reference) => return WrittenKind::of(&reference.elem),
+            syn::Type::Group(group) => return WrittenKind::of(&group.elem),
+            syn::Type::Paren(paren) => return WrittenKind::of(&paren.elem),
+            syn::Type::Array(_) | syn::Type::Slice(_) => Written::Array,
+            syn::Type::Path(path) if path.qself.is_none() => {
+                let (name, argument) = standard_name(&path.path)?;
+                match name.as_str() {
+                    "Option" => {
+                        let inner = WrittenKind::of(argument?)?;
+                        return Some(WrittenKind {
+                            optional: true,
+                            ..inner
+                        });
+                    }
+                    "Box" | "Rc" | "Arc" => return WrittenKind::of(argument?),
+                    _ => Written::named(&name)?,
+                }
+            }
+            _ => return None,
+        };
+        Some(WrittenKind {
+            kind,
+            optional: false,
+        })
+    }
+
+    /// Whether an attribute fits the field; else the error, worded as constant evaluation
+    /// words it for the types only it can see.
+    fn accepts(self, step: &StepKind, field: &str) -> Result<(), String> {
+        let kind = self.kind;
+        let (attribute, applies_to, fits) = match step {
+            StepKind::NumberBound {
+                bound,
+                integral,
+                json,
+                ..
+            } => {
+                if kind == Written::Integer && !integral {
+                    return Err(format!(
+                        "`{}` on the integer field `{field}` must be an integer, not {json}",
+                        bound.attribute()
+                    ));
+                }
+                let fits = matches!(kind, Written::Integer | Written::Number);
+                (bound.attribute(), "numbers", fits)
+            }
+            StepKind::Count { count, .. } => match count {
+                Count::MinLength | Count::MaxLength => {
+                    (count.attribute(), "strings", kind == Written::String)
+                }
+                Count::MinItems | Count::MaxItems => {
+                    (count.attribute(), "arrays", kind == Written::Array)
+                }
+            },
+            StepKind::UniqueItems => ("unique_items", "arrays", kind == Written::Array),
+            StepKind::Pattern(_) => ("pattern", "strings", kind == Written::String),
+            StepKind::Format(_) => ("format", "strings", kind == Written::String),
+            StepKind::Values(_) => ("values", "strings", kind == Written::String),
+            StepKind::Hidden(check) => match check.text_attribute() {
+                Some(attribute) => (attribute, "strings", kind == Written::String),
+                None => return Ok(()),
+            },
+            StepKind::Coerce => (
+                "coerce",
+                "numbers and booleans",
+                matches!(kind, Written::Integer | Written::Number | Written::Boolean),
+            ),
+            StepKind::Catch(_) if self.optional => {
+                return Err(format!(
+                    "`catch` on the optional field `{field}`: an `Option` already accepts a \
+                     missing value; declare the field without `Option` or drop `catch`"
+                ));
+            }
+            StepKind::Catch(_) => return Ok(()),
+        };
+        if fits {
+            return Ok(());
+        }
+        Err(format!(
+            "`{attribute}` applies to {applies_to}, but field `{field}` is {}",
+            kind.described()
+        ))
+    }
+}
+
+impl Written {
+    fn named(name: &str) -> Option<Written> {
+        Some(match name {
+            "i8" | "i16" | "i32" | "i64" | "i128" | "isize" | "u8" | "u16" | "u32" | "u64"
+            | "u128" | "usize" => Written::Integer,
+            "f32" | "f64" => Written::Number,
+            "String" | "str" | "char" => Written::String,
+            "bool" => Written::Boolean,
+            "Vec" | "VecDeque" | "LinkedList" | "HashSet" | "BTreeSet" => Written::Array,
+            "HashMap" | "BTreeMap" => Written::Map,
+            _ => return None,
+        })
+    }
+
+    /// As the runtime's messages name the kind (its `attributes::kind_name`).
+    fn described(self) -> &'static str {
+        match self {
+            Written::Integer => "an integer",
+            Written::Number => "a number",
+            Written::String => "a string",
+            Written::Boolean => "a boolean",
+            Written::Array => "an array",
+            Written::Map => "a map",
+        }
+    }
+}
+
+/// The last segment of a path naming a standard type (one segment, or under `std`, `core` or
+/// `alloc`), with its first type argument if it has one.
+fn standard_name(path: &syn::Path) -> Option<(String, Option<&syn::Type>)> {
+    let segments = &path.segments;
+    let first = segments.first()?.ident.to_string();
+    if segments.len() > 1 && !matches!(first.as_str(), "std" | "core" | "alloc") {
+        return None;
+    }
+    let last = segments.last()?;
+    let argument = match &last.arguments {
+        syn::PathArguments::AngleBracketed(arguments) => {
+            arguments.args.iter().find_map(|argument| match argument {
+                syn::GenericArgument::Type(ty) => Some(ty),
+                _ => None,
+            })
+        }
+        _ => None,
+    };
+    Some((last.ident.to_string(), argument))
 }
 
 /// Where the field's schema comes from: its type, `via = Type`, or `opaque`.
@@ -524,6 +747,7 @@ fn hazard_steps(input: &FieldInput, steps: &mut Vec<Step>) {
 fn enum_body(
     variants: Vec<VariantInput>,
     serde: &SerdeAttrs,
+    direction: Direction,
     ident: &syn::Ident,
     errors: &mut Accumulator,
 ) -> Body {
@@ -531,8 +755,15 @@ fn enum_body(
         .iter()
         .all(|variant| variant.fields.style == ast::Style::Unit);
     match &serde.tag {
-        Some(tag) => Body::Union(operations(variants, serde, tag.clone(), ident, errors)),
-        None if all_unit => unit_enum(&variants, serde, ident, errors),
+        Some(tag) => Body::Union(operations(
+            variants,
+            serde,
+            tag.clone(),
+            direction,
+            ident,
+            errors,
+        )),
+        None if all_unit => unit_enum(&variants, serde, direction, ident, errors),
         None => {
             if serde.untagged.is_none() && serde.content.is_none() {
                 errors.push(
@@ -552,6 +783,7 @@ fn enum_body(
 fn unit_enum(
     variants: &[VariantInput],
     serde: &SerdeAttrs,
+    direction: Direction,
     ident: &syn::Ident,
     errors: &mut Accumulator,
 ) -> Body {
@@ -559,7 +791,7 @@ fn unit_enum(
     let mut names: Vec<String> = Vec::new();
     let mut aliases: Vec<String> = Vec::new();
     for variant in variants {
-        let variant_serde = SerdeAttrs::read(&variant.attrs, errors);
+        let variant_serde = SerdeAttrs::read(&variant.attrs, direction, errors);
         if variant_serde.skip.is_some() {
             continue;
         }
@@ -584,13 +816,14 @@ fn operations(
     variants: Vec<VariantInput>,
     serde: &SerdeAttrs,
     tag: String,
+    direction: Direction,
     ident: &syn::Ident,
     errors: &mut Accumulator,
 ) -> Union {
     let mut out: Vec<Variant> = Vec::new();
     let mut tags: Vec<String> = Vec::new();
     for variant in variants {
-        let variant_serde = SerdeAttrs::read(&variant.attrs, errors);
+        let variant_serde = SerdeAttrs::read(&variant.attrs, direction, errors);
         reject_unsupported(&variant_serde, errors);
         if variant_serde.skip.is_some() {
             continue;
@@ -606,7 +839,7 @@ fn operations(
             .clone()
             .or_else(|| doc::description(&variant.attrs));
         let ident = variant.ident.clone();
-        let body = operation_body(variant, &variant_serde, serde, &tag, errors);
+        let body = operation_body(variant, &variant_serde, serde, &tag, direction, errors);
         out.push(Variant {
             ident,
             wire,
@@ -633,6 +866,7 @@ fn operation_body(
     variant_serde: &SerdeAttrs,
     serde: &SerdeAttrs,
     tag: &str,
+    direction: Direction,
     errors: &mut Accumulator,
 ) -> VariantBody {
     match variant.fields.style {
@@ -646,6 +880,7 @@ fn operation_body(
                 field_rule,
                 variant_serde.default.is_some(),
                 serde.deny_unknown_fields,
+                direction,
                 errors,
             );
             if object.fields.iter().any(|field| field.wire == tag) {

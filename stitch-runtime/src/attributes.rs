@@ -1,12 +1,119 @@
 //! Field attributes applied to a node (`min`, `pattern`, `values(...)`, `trim`, `coerce`,
-//! `catch`, ...): one `const fn` each, which the derive calls at the attribute's span, and which
-//! fails constant evaluation (a compile error there) when the attribute does not fit the
-//! field's type — a thing only the type's shape knows, never the derive.
+//! `catch`, ...): one `const fn` each, which the derive calls at the attribute's span. One that
+//! does not fit the field's type returns a [`Misfit`], and the generated code turns it into a
+//! compile error right there, at the attribute, with nothing of this crate in it. The derive
+//! itself refuses misfits it can see in the type as written (`min` on a `String`); these catch
+//! the rest, which only the type's shape knows.
 
 use crate::message::Message;
 use crate::node::{
     ArrayRules, Bound, Hazard, Kind, Node, NumberRules, Object, StringRules, checks,
 };
+
+/// Why an attribute cannot apply: the message of a compile error.
+#[derive(Clone, Copy, Debug)]
+pub enum Misfit {
+    /// The attribute applies to other kinds than the field's.
+    Kind {
+        /// The attribute, as written.
+        attribute: &'static str,
+        /// What it applies to ("numbers").
+        applies_to: &'static str,
+        /// The field's wire name.
+        field: &'static str,
+        /// What the field is ("a string").
+        is: &'static str,
+    },
+    /// A fractional bound on an integer field.
+    NotIntegral {
+        /// The attribute.
+        attribute: &'static str,
+        /// The field's wire name.
+        field: &'static str,
+        /// The bound, as written.
+        bound: &'static str,
+    },
+    /// `multiple_of` of zero or less.
+    NotPositive {
+        /// The field's wire name.
+        field: &'static str,
+    },
+    /// `catch` on an `Option`.
+    CatchOnOption {
+        /// The field's wire name.
+        field: &'static str,
+    },
+    /// A newtype operation wrapping something else than a struct.
+    NewtypeNotStruct {
+        /// The operation's name.
+        variant: &'static str,
+        /// What it wraps.
+        is: &'static str,
+    },
+    /// A newtype operation's struct has a field named like the tag.
+    NewtypeTagField {
+        /// The operation's name.
+        variant: &'static str,
+        /// The tag.
+        tag: &'static str,
+    },
+}
+
+impl Misfit {
+    /// The compile error's message.
+    pub const fn message(&self) -> Message {
+        let m = Message::new().push("stitch: ");
+        match *self {
+            Misfit::Kind {
+                attribute,
+                applies_to,
+                field,
+                is,
+            } => m
+                .push("`")
+                .push(attribute)
+                .push("` applies to ")
+                .push(applies_to)
+                .push(", but field `")
+                .push(field)
+                .push("` is ")
+                .push(is),
+            Misfit::NotIntegral {
+                attribute,
+                field,
+                bound,
+            } => m
+                .push("`")
+                .push(attribute)
+                .push("` on the integer field `")
+                .push(field)
+                .push("` must be an integer, not ")
+                .push(bound),
+            Misfit::NotPositive { field } => m
+                .push("`multiple_of` on field `")
+                .push(field)
+                .push("` must be greater than 0"),
+            Misfit::CatchOnOption { field } => m
+                .push("`catch` on the optional field `")
+                .push(field)
+                .push("`: an `Option` already accepts a missing value; declare the field without `Option` or drop `catch`"),
+            Misfit::NewtypeNotStruct { variant, is } => m
+                .push("the newtype operation `")
+                .push(variant)
+                .push("` must wrap a struct (an object), but it wraps ")
+                .push(is),
+            Misfit::NewtypeTagField { variant, tag } => m
+                .push("the newtype operation `")
+                .push(variant)
+                .push("` wraps a struct with a field named `")
+                .push(tag)
+                .push("`, like the tag: serde reads the tag there, so the field never gets a value; rename the field or the tag"),
+        }
+    }
+}
+
+/// What an attribute applied to a node gives.
+pub type Applied<T = Node> = Result<T, Misfit>;
 
 /// How a kind is named in error messages.
 const fn kind_name(node: &Node) -> &'static str {
@@ -25,18 +132,19 @@ const fn kind_name(node: &Node) -> &'static str {
     }
 }
 
-/// Fails with "`attribute` applies to *what*, but field `field` is *kind*".
-const fn misfit(attribute: &str, applies_to: &str, field: &str, node: &Node) -> ! {
-    Message::new()
-        .push("stitch: `")
-        .push(attribute)
-        .push("` applies to ")
-        .push(applies_to)
-        .push(", but field `")
-        .push(field)
-        .push("` is ")
-        .push(kind_name(node))
-        .fail()
+/// "`attribute` applies to *what*, but field `field` is *kind*".
+const fn misfit(
+    attribute: &'static str,
+    applies_to: &'static str,
+    field: &'static str,
+    node: &Node,
+) -> Misfit {
+    Misfit::Kind {
+        attribute,
+        applies_to,
+        field,
+        is: kind_name(node),
+    }
 }
 
 /// Which bound of a number an attribute sets.
@@ -79,32 +187,30 @@ impl NumberBound {
 }
 
 /// Applies a numeric bound (`min`, `max`, ...) to an integer or number node.
-pub const fn number_bound(node: &Node, which: NumberBound, bound: Bound, field: &str) -> Node {
+pub const fn number_bound(
+    node: &Node,
+    which: NumberBound,
+    bound: Bound,
+    field: &'static str,
+) -> Applied {
     let kind = match node.kind {
         Kind::Integer(rules) => {
             if !bound.integral {
-                Message::new()
-                    .push("stitch: `")
-                    .push(which.attribute())
-                    .push("` on the integer field `")
-                    .push(field)
-                    .push("` must be an integer, not ")
-                    .push(bound.text)
-                    .fail()
+                return Err(Misfit::NotIntegral {
+                    attribute: which.attribute(),
+                    field,
+                    bound: bound.text,
+                });
             }
             Kind::Integer(which.set(rules, bound))
         }
         Kind::Number(rules) => Kind::Number(which.set(rules, bound)),
-        _ => misfit(which.attribute(), "numbers", field, node),
+        _ => return Err(misfit(which.attribute(), "numbers", field, node)),
     };
     if matches!(which, NumberBound::MultipleOf) && bound.value <= 0.0 {
-        Message::new()
-            .push("stitch: `multiple_of` on field `")
-            .push(field)
-            .push("` must be greater than 0")
-            .fail()
+        return Err(Misfit::NotPositive { field });
     }
-    Node { kind, ..*node }
+    Ok(Node { kind, ..*node })
 }
 
 /// Which count of a string or array an attribute sets.
@@ -121,7 +227,7 @@ pub enum Count {
 }
 
 /// Applies a length or item count to a string or array node.
-pub const fn count(node: &Node, which: Count, value: u64, field: &str) -> Node {
+pub const fn count(node: &Node, which: Count, value: u64, field: &'static str) -> Applied {
     let kind = match (which, node.kind) {
         (Count::MinLength, Kind::String(rules)) => Kind::String(StringRules {
             min_length: Some(value),
@@ -145,18 +251,18 @@ pub const fn count(node: &Node, which: Count, value: u64, field: &str) -> Node {
                 ..rules
             },
         ),
-        (Count::MinLength, _) => misfit("min_length", "strings", field, node),
-        (Count::MaxLength, _) => misfit("max_length", "strings", field, node),
-        (Count::MinItems, _) => misfit("min_items", "arrays", field, node),
-        (Count::MaxItems, _) => misfit("max_items", "arrays", field, node),
+        (Count::MinLength, _) => return Err(misfit("min_length", "strings", field, node)),
+        (Count::MaxLength, _) => return Err(misfit("max_length", "strings", field, node)),
+        (Count::MinItems, _) => return Err(misfit("min_items", "arrays", field, node)),
+        (Count::MaxItems, _) => return Err(misfit("max_items", "arrays", field, node)),
     };
-    Node { kind, ..*node }
+    Ok(Node { kind, ..*node })
 }
 
 /// `unique_items`.
-pub const fn unique_items(node: &Node, field: &str) -> Node {
+pub const fn unique_items(node: &Node, field: &'static str) -> Applied {
     match node.kind {
-        Kind::Array(item, rules) => Node {
+        Kind::Array(item, rules) => Ok(Node {
             kind: Kind::Array(
                 item,
                 ArrayRules {
@@ -165,52 +271,58 @@ pub const fn unique_items(node: &Node, field: &str) -> Node {
                 },
             ),
             ..*node
-        },
-        _ => misfit("unique_items", "arrays", field, node),
+        }),
+        _ => Err(misfit("unique_items", "arrays", field, node)),
     }
 }
 
-/// `pattern` (its syntax was checked by the derive).
-pub const fn pattern(node: &Node, pattern: &'static str, field: &str) -> Node {
-    match node.kind {
-        Kind::String(rules) => Node {
-            kind: Kind::String(StringRules {
-                pattern: Some(pattern),
-                ..rules
-            }),
-            ..*node
-        },
-        _ => misfit("pattern", "strings", field, node),
-    }
+/// A string rule (`pattern`, whose syntax the derive checked, or `format`).
+#[derive(Clone, Copy, Debug)]
+pub enum StringRule {
+    /// `pattern = "..."`.
+    Pattern(&'static str),
+    /// `format = "..."`.
+    Format(&'static str),
 }
 
-/// `format`.
-pub const fn format(node: &Node, format: &'static str, field: &str) -> Node {
-    match node.kind {
-        Kind::String(rules) => Node {
-            kind: Kind::String(StringRules {
-                format: Some(format),
-                ..rules
-            }),
-            ..*node
+/// Applies `pattern` or `format` to a string node.
+pub const fn string_rule(node: &Node, rule: StringRule, field: &'static str) -> Applied {
+    let Kind::String(rules) = node.kind else {
+        let attribute = match rule {
+            StringRule::Pattern(_) => "pattern",
+            StringRule::Format(_) => "format",
+        };
+        return Err(misfit(attribute, "strings", field, node));
+    };
+    let rules = match rule {
+        StringRule::Pattern(pattern) => StringRules {
+            pattern: Some(pattern),
+            ..rules
         },
-        _ => misfit("format", "strings", field, node),
-    }
+        StringRule::Format(format) => StringRules {
+            format: Some(format),
+            ..rules
+        },
+    };
+    Ok(Node {
+        kind: Kind::String(rules),
+        ..*node
+    })
 }
 
 /// `values("a", "b")`: a string limited to these values.
-pub const fn values(node: &Node, values: &'static [&'static str], field: &str) -> Node {
+pub const fn values(node: &Node, values: &'static [&'static str], field: &'static str) -> Applied {
     match node.kind {
-        Kind::String(_) => Node {
+        Kind::String(_) => Ok(Node {
             kind: Kind::StringEnum(values, &[]),
             ..*node
-        },
-        _ => misfit("values", "strings", field, node),
+        }),
+        _ => Err(misfit("values", "strings", field, node)),
     }
 }
 
 /// Adds hidden checks (bits of [`checks`]); `trim`, `lowercase` and `uppercase` need a string.
-pub const fn hidden(node: &Node, flags: u8, field: &str) -> Node {
+pub const fn hidden(node: &Node, flags: u8, field: &'static str) -> Applied {
     let text_flags = checks::TRIM | checks::LOWERCASE | checks::UPPERCASE;
     if flags & text_flags != 0 && !matches!(node.kind, Kind::String(_) | Kind::StringEnum(..)) {
         let attribute = if flags & checks::TRIM != 0 {
@@ -220,72 +332,73 @@ pub const fn hidden(node: &Node, flags: u8, field: &str) -> Node {
         } else {
             "uppercase"
         };
-        misfit(attribute, "strings", field, node)
+        return Err(misfit(attribute, "strings", field, node));
     }
-    Node {
+    Ok(Node {
         checks: node.checks | flags,
         ..*node
-    }
+    })
 }
 
 /// `coerce`: the string form of a number or boolean is accepted too.
-pub const fn coerce(node: &Node, field: &str) -> Node {
+pub const fn coerce(node: &Node, field: &'static str) -> Applied {
     match node.kind {
-        Kind::Integer(_) | Kind::Number(_) | Kind::Boolean => Node {
+        Kind::Integer(_) | Kind::Number(_) | Kind::Boolean => Ok(Node {
             hazard: Hazard::Coerce,
             ..*node
-        },
-        _ => misfit("coerce", "numbers and booleans", field, node),
+        }),
+        _ => Err(misfit("coerce", "numbers and booleans", field, node)),
     }
 }
 
 /// `catch = expr`: an invalid value is replaced by `fallback()`.
-pub const fn catch(node: &Node, fallback: fn() -> serde_json::Value, field: &str) -> Node {
+pub const fn catch(
+    node: &Node,
+    fallback: fn() -> serde_json::Value,
+    field: &'static str,
+) -> Applied {
     if node.nullable {
-        Message::new()
-            .push("stitch: `catch` on the optional field `")
-            .push(field)
-            .push("`: an `Option` already accepts a missing value; declare the field without `Option` or drop `catch`")
-            .fail()
+        return Err(Misfit::CatchOnOption { field });
     }
-    Node {
+    Ok(Node {
         hazard: Hazard::Catch(crate::node::Fallback(fallback)),
         ..*node
-    }
+    })
 }
 
 /// `min = 1` for the non-zero integer types.
 pub const fn positive(node: &Node) -> Node {
-    number_bound(node, NumberBound::Min, Bound::int("1", 1.0), "")
+    match number_bound(node, NumberBound::Min, Bound::int("1", 1.0), "") {
+        Ok(node) => node,
+        Err(_) => panic!("stitch: a non-zero integer type's shape is an integer"),
+    }
 }
 
 /// The fields of a newtype variant's struct, which must not hold a field named like the tag
 /// (serde reads the tag there: the operation could not be called as advertised).
-pub const fn newtype_object(node: &'static Node, variant: &str, tag: &str) -> &'static Object {
+pub const fn newtype_object(
+    node: &'static Node,
+    variant: &'static str,
+    tag: &'static str,
+) -> Applied<&'static Object> {
     let object = match node.kind {
         Kind::Object(object) if !node.nullable => object,
-        _ => Message::new()
-            .push("stitch: the newtype operation `")
-            .push(variant)
-            .push("` must wrap a struct (an object), but it wraps ")
-            .push(kind_name(node))
-            .fail(),
+        _ => {
+            return Err(Misfit::NewtypeNotStruct {
+                variant,
+                is: kind_name(node),
+            });
+        }
     };
     let mut i = 0;
     let field_count = object.fields.len();
     while i < field_count {
         if crate::strings::str_eq(object.fields[i].name, tag) {
-            Message::new()
-                .push("stitch: the newtype operation `")
-                .push(variant)
-                .push("` wraps a struct with a field named `")
-                .push(tag)
-                .push("`, like the tag: serde reads the tag there, so the field never gets a value; rename the field or the tag")
-                .fail()
+            return Err(Misfit::NewtypeTagField { variant, tag });
         }
         i += 1;
     }
-    object
+    Ok(object)
 }
 
 /// The JSON of a `catch` value (`null` if it does not serialize).

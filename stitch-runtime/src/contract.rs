@@ -8,7 +8,37 @@ use crate::shape::Shape;
 use crate::tool::Tool;
 
 /// A tool's input contract: its schemas, computed at compile time, and the parsing of one
-/// call. Implemented by `#[derive(Contract)]`.
+/// call. Implemented by `#[derive(Contract)]` (with `#[derive(serde::Deserialize)]`).
+///
+/// A non-generic contract also has its schemas as inherent constants, rendered by the
+/// compiler: `INPUT_SCHEMA` (the advertised schema, what [`input_schema`](Self::input_schema)
+/// returns) and `EXACT_SCHEMA` (the exact one, rendered only where it is read). A generic
+/// contract renders them at run time, once per type.
+///
+/// ```
+/// # use serde::Deserialize;
+/// # use stitch_runtime as stitch;
+/// # use stitch_derive::Contract;
+/// # mod reexport { pub use stitch_runtime::*; }
+/// #[derive(Contract, Deserialize)]
+/// # #[contract(crate = "reexport")]
+/// struct GetBroadcast {
+///     broadcast_id: String,
+/// }
+///
+/// const SCHEMA: &str = GetBroadcast::INPUT_SCHEMA;
+/// assert_eq!(
+///     SCHEMA,
+///     r#"{"type":"object","properties":{"broadcast_id":{"type":"string"}},"required":["broadcast_id"]}"#
+/// );
+/// # use stitch::Contract as _;
+/// assert_eq!(GetBroadcast::input_schema(), SCHEMA);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a stitch contract (it does not implement `Contract`)",
+    label = "a tool's arguments must be a stitch contract",
+    note = "derive it: `#[derive(stitch::Contract, serde::Deserialize)]` on `{Self}`"
+)]
 pub trait Contract: Shape + serde::de::DeserializeOwned {
     /// The tool: name, description, schema IR and declared profile.
     const TOOL: Tool;

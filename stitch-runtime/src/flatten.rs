@@ -711,7 +711,7 @@ mod tests {
             decide_x(vec![&Node::OPAQUE, int]),
             Merge::Free(FreeReason::Opaque)
         ));
-        let coerced = leak(crate::__private::coerce(int, "x"));
+        let coerced = leak(crate::attributes::coerce(int, "x").expect("an integer coerces"));
         assert!(matches!(
             decide_x(vec![coerced, int]),
             Merge::Free(FreeReason::MixedHazard)

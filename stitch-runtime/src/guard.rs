@@ -26,6 +26,18 @@ use crate::tool::{SchemaProfile, Tool};
 
 /// The formats every common JSON Schema validator and model provider understands: what
 /// `require_portable_formats` accepts without `allow_formats`.
+///
+/// ```
+/// # use stitch_runtime as stitch;
+/// assert_eq!(
+///     stitch::PORTABLE_FORMATS,
+///     [
+///         "date", "time", "date-time", "duration", "uri", "uri-reference", "uri-template",
+///         "email", "hostname", "ipv4", "ipv6", "regex", "uuid", "json-pointer",
+///         "relative-json-pointer",
+///     ]
+/// );
+/// ```
 pub const PORTABLE_FORMATS: [&str; 15] = crate::format::PORTABLE_NAMES;
 
 /// Keys that give a schema type information.
@@ -188,6 +200,25 @@ pub const fn validate_mcp_schemas(tools: &[Tool], profile: &SchemaProfile) -> Re
         None => Ok(()),
     }
 }
+
+/// Every finding of these tools in one text, or `None` when there is none: what the derive's
+/// compile-time guard reports, so that one build names every untyped property at once.
+pub const fn guard_report(tools: &[Tool], profile: &SchemaProfile) -> Option<Report> {
+    let mut walk = Findings::of(tools, profile);
+    let mut report = Report::new();
+    let mut count = 0;
+    while let Some(finding) = walk.next() {
+        if count > 0 {
+            report.push_str("\n\n");
+        }
+        report.push_str(finding.message().as_str());
+        count += 1;
+    }
+    if count == 0 { None } else { Some(report) }
+}
+
+/// Every finding of a contract, as one compile error's text.
+pub type Report = Text<8192>;
 
 /// Every finding for these tools, in the order `validate_mcp_schemas` reports the first: one
 /// walk, which stops at each finding and resumes where it stopped.

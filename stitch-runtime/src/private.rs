@@ -2,15 +2,15 @@
 //! it, hidden, not a public API (its items change with every compile-time optimisation).
 
 pub use crate::attributes::{
-    Count, NumberBound, catch, coerce, count, fallback, format, hidden, newtype_object,
-    number_bound, pattern, unique_items, values,
+    Count, Misfit, NumberBound, StringRule, catch, coerce, count, fallback, hidden, newtype_object,
+    number_bound, string_rule, unique_items, values,
 };
 pub use crate::const_text::{AdvertisedScratch, WrittenOnce, exact_text, written_once};
 pub use crate::contract::Contract;
 pub use crate::flatten::{
     FlatTable, KeyIndices, decide, flat_table, key_indices, slots_for, total_fields,
 };
-pub use crate::guard::validate_mcp_schemas;
+pub use crate::guard::{guard_report, validate_mcp_schemas};
 pub use crate::message::Message;
 pub use crate::node::{
     ArrayRules, Bound, Doc, Escape, Field, Hazard, Kind, Node, NumberRules, Object, StringRules,

@@ -11,8 +11,8 @@ use crate::rejection::{Issue, JsonPointer};
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no stitch schema (it does not implement `Shape`)",
     label = "stitch cannot describe this type",
-    note = "derive it: `#[derive(stitch::Contract, serde::Deserialize)]` on `{Self}`",
-    note = "or, when JSON Schema cannot describe the value, mark the field `#[contract(opaque)]`"
+    note = "derive it: `#[derive(stitch::Contract, serde::Deserialize)]` on a tool's input, `#[derive(stitch::Shape)]` on a type a tool returns",
+    note = "or, when JSON Schema cannot describe a field's value, mark the field `#[contract(opaque)]`"
 )]
 pub trait Shape {
     /// The type's schema node.

@@ -3,8 +3,8 @@
 //! same types; and the incident call with 32 operations.
 //!
 //! A copy on purpose: Rust cannot add a derive to a type declared elsewhere, and the example
-//! stays free of a dependency its readers do not need. Keep the two in step.
-#![allow(dead_code)]
+//! stays free of a dependency its readers do not need. The test below keeps the two in step.
+#![allow(dead_code, missing_docs)]
 
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -170,4 +170,31 @@ pub enum PatchOp {
         #[contract(min_length = 1, max_length = 120)]
         title: String,
     },
+}
+
+#[cfg(test)]
+#[path = "../../examples/contracts/broadcast_patch.rs"]
+mod example;
+
+#[cfg(test)]
+mod tests {
+    use super::example;
+    use stitch::Contract;
+
+    /// The copy cannot drift from the example's contract: the two advertise the same schemas.
+    #[test]
+    fn the_copy_advertises_the_examples_schemas() {
+        assert_eq!(
+            super::BroadcastPatch::INPUT_SCHEMA,
+            example::BroadcastPatch::INPUT_SCHEMA
+        );
+        assert_eq!(
+            super::BroadcastPatch::EXACT_SCHEMA,
+            example::BroadcastPatch::EXACT_SCHEMA
+        );
+        assert_eq!(
+            super::BroadcastPatch::TOOL.name,
+            example::BroadcastPatch::TOOL.name
+        );
+    }
 }
