@@ -191,3 +191,230 @@ fn the_guard_runs_over_every_mounted_tool() {
         "the profile is the server author's choice"
     );
 }
+
+/// An rmcp server of its own, as `#[tool_router]` and `#[tool_handler]` write one: stitch
+/// tools (methods of the server) in the same router as a plain rmcp tool.
+mod rmcp_server {
+    use std::sync::{Arc, Mutex};
+
+    use serde_json::{Value, json};
+    use stitch::mcp::rmcp::handler::server::router::tool::{ToolRoute, ToolRouter};
+    use stitch::mcp::rmcp::handler::server::tool::ToolCallContext;
+    use stitch::mcp::rmcp::model::{
+        CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, ListToolsResult,
+        PaginatedRequestParams, ServerCapabilities, ServerConfig,
+    };
+    use stitch::mcp::rmcp::service::RequestContext;
+    use stitch::mcp::rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
+    use stitch::mcp::{Outcome, Tools, check_router};
+    use stitch::{FindingKind, SchemaProfile};
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+
+    use super::{Add, Put, Sum};
+
+    #[derive(Clone)]
+    pub struct Calculator {
+        offset: i64,
+        tool_router: ToolRouter<Self>,
+        seen: Arc<Mutex<Vec<String>>>,
+    }
+
+    impl Calculator {
+        async fn add(&self, add: Add) -> Result<Sum, String> {
+            if add.b == 13 {
+                return Err("unlucky".to_owned());
+            }
+            Ok(Sum {
+                total: self.offset + add.a + add.b,
+            })
+        }
+
+        fn new() -> Self {
+            let seen = Arc::new(Mutex::new(Vec::new()));
+            let log = Arc::clone(&seen);
+            let stitch = Tools::new()
+                .profile(SchemaProfile::new().require_typed_properties())
+                .observe(move |call| {
+                    let outcome = match &call.outcome {
+                        Outcome::Accepted => "accepted".to_owned(),
+                        Outcome::Rejected(issues) => format!("rejected {}", issues[0].pointer),
+                        Outcome::Failed(error) => format!("failed {error}"),
+                    };
+                    log.lock().unwrap().push(format!("{} {outcome}", call.tool));
+                })
+                .tool_with_output(Self::add)
+                .build()
+                .unwrap();
+            let plain = ToolRouter::new().with_route(plain_tool("ping", json!({"type": "object"})));
+            Calculator {
+                offset: 100,
+                tool_router: plain + stitch,
+                seen,
+            }
+        }
+    }
+
+    /// A plain rmcp tool answering "pong", with this input schema.
+    fn plain_tool(name: &'static str, schema: Value) -> ToolRoute<Calculator> {
+        let Value::Object(schema) = schema else {
+            panic!("a schema object")
+        };
+        ToolRoute::new_dyn(
+            stitch::mcp::rmcp::model::Tool::new(name, "Answer pong.", Arc::new(schema)),
+            |_context: ToolCallContext<'_, Calculator>| {
+                Box::pin(async {
+                    Ok(CallToolResult::success(vec![ContentBlock::text("pong")]).into())
+                })
+            },
+        )
+    }
+
+    /// What `#[tool_handler]` writes.
+    impl ServerHandler for Calculator {
+        fn get_info(&self) -> ServerConfig {
+            ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+        }
+
+        async fn list_tools(
+            &self,
+            _request: Option<PaginatedRequestParams>,
+            _context: RequestContext<RoleServer>,
+        ) -> Result<ListToolsResult, ErrorData> {
+            Ok(ListToolsResult::with_all_items(self.tool_router.list_all()))
+        }
+
+        async fn call_tool(
+            &self,
+            request: CallToolRequestParams,
+            context: RequestContext<RoleServer>,
+        ) -> Result<CallToolResponse, ErrorData> {
+            self.tool_router
+                .call(ToolCallContext::new(self, request, context))
+                .await
+        }
+    }
+
+    /// Requests written by hand, answers read as the wire has them.
+    async fn exchange(server: Calculator, requests: Vec<Value>) -> Vec<Value> {
+        let (client, transport) = tokio::io::duplex(1 << 20);
+        let running = tokio::spawn(async move {
+            if let Ok(service) = server.serve(transport).await {
+                let _ = service.waiting().await;
+            }
+        });
+        let (read, mut write) = tokio::io::split(client);
+        let mut lines = BufReader::new(read).lines();
+        let initialize = json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+            "protocolVersion": "2025-06-18", "capabilities": {},
+            "clientInfo": {"name": "test", "version": "0"}}});
+        let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
+        let mut answers = Vec::new();
+        for request in [initialize, initialized].into_iter().chain(requests) {
+            let expects_answer = request.get("id").is_some();
+            write
+                .write_all(format!("{request}\n").as_bytes())
+                .await
+                .unwrap();
+            if expects_answer {
+                let line = lines.next_line().await.unwrap().unwrap();
+                answers.push(serde_json::from_str(&line).unwrap());
+            }
+        }
+        running.abort();
+        answers.remove(0);
+        answers
+    }
+
+    fn call(id: u32, name: &str, arguments: Value) -> Value {
+        json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+               "params": {"name": name, "arguments": arguments}})
+    }
+
+    #[tokio::test]
+    async fn stitch_tools_are_routes_of_an_ordinary_rmcp_server() {
+        let server = Calculator::new();
+        let seen = Arc::clone(&server.seen);
+        let answers = exchange(
+            server,
+            vec![
+                json!({"jsonrpc": "2.0", "id": 1, "method": "tools/list"}),
+                call(2, "add", json!({"a": 1, "b": 2})),
+                call(3, "add", json!({"a": "1", "b": 2})),
+                call(4, "add", json!({"a": 1, "b": 13})),
+                call(5, "ping", json!({})),
+            ],
+        )
+        .await;
+        let tools = answers[0]["result"]["tools"].as_array().unwrap();
+        let names: Vec<&str> = tools.iter().map(|t| t["name"].as_str().unwrap()).collect();
+        assert_eq!(names, ["add", "ping"]);
+        assert_eq!(
+            tools[0]["inputSchema"].to_string(),
+            <Add as stitch::Contract>::input_schema(),
+            "the flat schema, as rendered"
+        );
+        assert_eq!(
+            answers[1]["result"]["structuredContent"],
+            json!({"total": 103})
+        );
+        let rejected = &answers[2]["result"];
+        assert_eq!(rejected["isError"], true);
+        assert_eq!(
+            rejected.get("structuredContent"),
+            None,
+            "an output schema holds it"
+        );
+        assert_eq!(
+            rejected["_meta"]["stitch/rejection"]["issues"][0]["pointer"],
+            "/a"
+        );
+        assert_eq!(answers[3]["result"]["isError"], true);
+        assert_eq!(answers[3]["result"]["content"][0]["text"], "unlucky");
+        assert_eq!(answers[4]["result"]["content"][0]["text"], "pong");
+        assert_eq!(
+            *seen.lock().unwrap(),
+            ["add accepted", "add rejected /a", "add failed unlucky"],
+            "the observer sees every call of a stitch tool"
+        );
+    }
+
+    impl Calculator {
+        async fn put(&self, _put: Put) -> Result<i64, String> {
+            Ok(self.offset)
+        }
+    }
+
+    #[test]
+    fn the_guard_runs_when_the_stitch_routes_are_built() {
+        let built = Tools::<Calculator>::new()
+            .profile(SchemaProfile::new().require_typed_properties())
+            .tool(Calculator::put)
+            .build();
+        let Err(findings) = built else {
+            panic!("an opaque field is untyped, so the build must fail");
+        };
+        assert_eq!(findings[0].kind(), FindingKind::Untyped);
+        let mut router = Calculator::new().tool_router;
+        let whole = check_router(&router, &SchemaProfile::new());
+        assert!(whole.is_empty(), "{whole:?}");
+        router.add_route(plain_tool("untyped", json!({"properties": {"x": {}}})));
+        let typed = SchemaProfile::new().require_typed_properties();
+        let kinds: Vec<(FindingKind, String)> = check_router(&router, &typed)
+            .iter()
+            .map(|finding| {
+                (
+                    finding.kind(),
+                    format!("{}.{}", finding.tool(), finding.path()),
+                )
+            })
+            .collect();
+        assert_eq!(
+            kinds,
+            [
+                (FindingKind::NotAnObject, "untyped.".to_owned()),
+                (FindingKind::Untyped, "untyped.x".to_owned()),
+            ],
+            "a plain rmcp tool is held to the profile too"
+        );
+    }
+}

@@ -1,16 +1,24 @@
-"""End-to-end test of examples/mcp_server.rs with an independent MCP client: the official
-Python SDK (`pip install mcp`) drives the server over stdio.
+"""End-to-end test of the MCP examples with an independent MCP client: the official Python
+SDK (`pip install mcp`).
 
-Usage: python tests/e2e/mcp_client.py PATH/TO/mcp_server
+Usage:
+  python tests/e2e/mcp_client.py stdio PATH/TO/SERVER [ARGS...]
+  python tests/e2e/mcp_client.py http http://127.0.0.1:PORT/mcp
+
+Both examples serve `broadcast_patch` (with an output schema) and `get_broadcast` as stitch
+tools over the same store (broadcast `b1`, three text parts); `rmcp_router` also serves a plain
+rmcp tool, `count_parts`, and a prompt, `review_broadcast`, which are checked when listed.
 Prints 'N passed, 0 failed' and exits 0 when every check holds.
 """
 
 import asyncio
+import contextlib
 import json
 import sys
 
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
+from mcp.client.streamable_http import streamable_http_client
 
 
 def wire(model):
@@ -18,15 +26,25 @@ def wire(model):
     return json.loads(model.model_dump_json(by_alias=True, exclude_none=True))
 
 
-async def main(server: str) -> int:
+@contextlib.asynccontextmanager
+async def connect(kind, target, args):
+    if kind == "stdio":
+        params = StdioServerParameters(command=target, args=args)
+        async with stdio_client(params) as (read, write):
+            yield read, write
+    else:
+        async with streamable_http_client(target) as streams:
+            yield streams[0], streams[1]
+
+
+async def main(kind: str, target: str, args: list) -> int:
     checks = []
 
     def check(name, condition, detail=""):
         checks.append((name, bool(condition)))
         print(("ok   " if condition else "FAIL ") + name + ("" if condition else f": {detail}"))
 
-    params = StdioServerParameters(command=server, args=[])
-    async with stdio_client(params) as (read, write):
+    async with connect(kind, target, args) as (read, write):
         async with ClientSession(read, write) as session:
             await session.initialize()
 
@@ -42,13 +60,27 @@ async def main(server: str) -> int:
             check("partIndex is typed integer with minimum 0",
                   part_index.get("type") == "integer" and part_index.get("minimum") == 0,
                   part_index)
-            check("the tag is a string enum of 14 operations",
+            check("the tag is a string enum of 14 operations, and comes first",
                   items["properties"]["op"]["type"] == "string"
-                  and len(items["properties"]["op"]["enum"]) == 14)
-
+                  and len(items["properties"]["op"]["enum"]) == 14
+                  and list(items["properties"])[0] == "op")
             check("broadcast_patch advertises its result's schema",
                   tools["broadcast_patch"].get("outputSchema", {}).get("type") == "object",
                   tools["broadcast_patch"].get("outputSchema"))
+
+            if "count_parts" in tools:
+                count_schema = tools["count_parts"]["inputSchema"]
+                check("the plain rmcp tool keeps rmcp's own schema (schemars)",
+                      count_schema.get("properties", {}).get("broadcast_id", {}).get("type")
+                      == "string" and "$schema" in count_schema, count_schema)
+                counted = wire(await session.call_tool("count_parts", {"broadcast_id": "b1"}))
+                check("the plain rmcp tool answers", counted["content"][0]["text"] == "3", counted)
+                prompts = wire(await session.list_prompts())
+                names = [prompt["name"] for prompt in prompts["prompts"]]
+                check("the prompt is listed", "review_broadcast" in names, names)
+                prompt = wire(await session.get_prompt("review_broadcast", {"broadcast_id": "b1"}))
+                check("the prompt reads the store",
+                      "Spring sale" in prompt["messages"][0]["content"]["text"], prompt)
 
             bad = wire(await session.call_tool("broadcast_patch", {
                 "broadcastId": "b1",
@@ -103,4 +135,4 @@ async def main(server: str) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(asyncio.run(main(sys.argv[1])))
+    sys.exit(asyncio.run(main(sys.argv[1], sys.argv[2], sys.argv[3:])))

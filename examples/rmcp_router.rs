@@ -1,0 +1,191 @@
+//! An ordinary rmcp server, written the way rmcp's own examples are (`#[tool_router]`,
+//! `#[tool]`, `#[prompt_router]`, `#[tool_handler]`), serving stitch tools beside its own: the
+//! incident tool `broadcast_patch` and `get_broadcast` come from stitch (flat typed schemas,
+//! every call parsed, rejections with their pointers), `count_parts` is a plain rmcp tool
+//! (its schema from schemars), and `review_broadcast` is a prompt. The store starts with
+//! broadcast `b1` of three text parts.
+//!
+//! Run it: `cargo run --example rmcp_router --features rmcp` serves stdio;
+//! `cargo run --example rmcp_router --features rmcp -- --http 127.0.0.1:8000` serves
+//! streamable HTTP at `http://127.0.0.1:8000/mcp`, refusing requests whose `Host` or `Origin`
+//! is not this machine (DNS rebinding).
+
+#[path = "contracts/broadcast_patch.rs"]
+mod broadcast_patch;
+mod store;
+
+use std::sync::Arc;
+
+use broadcast_patch::BroadcastPatch;
+use rmcp::handler::server::router::prompt::PromptRouter;
+use rmcp::handler::server::router::tool::ToolRouter;
+use rmcp::handler::server::wrapper::Parameters;
+use rmcp::model::{
+    CallToolResult, ContentBlock, Implementation, PromptMessage, Role, ServerCapabilities,
+    ServerConfig,
+};
+use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
+use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
+use rmcp::{
+    ErrorData, ServerHandler, ServiceExt, prompt, prompt_handler, prompt_router, tool,
+    tool_handler, tool_router,
+};
+use stitch::mcp::{Tools, rmcp};
+use store::{Broadcast, GetBroadcast, Store};
+
+/// The server: its state, and its routers.
+#[derive(Clone)]
+struct BroadcastServer {
+    store: Store,
+    tool_router: ToolRouter<Self>,
+    prompt_router: PromptRouter<Self>,
+}
+
+/// Which broadcast to count the parts of.
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+struct CountParts {
+    /// The broadcast.
+    broadcast_id: String,
+}
+
+/// Which broadcast to review.
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+struct ReviewArgs {
+    /// The broadcast.
+    broadcast_id: String,
+}
+
+/// Plain rmcp tools, as rmcp writes them.
+#[tool_router]
+impl BroadcastServer {
+    #[tool(description = "Count the parts of a broadcast.")]
+    async fn count_parts(
+        &self,
+        Parameters(CountParts { broadcast_id }): Parameters<CountParts>,
+    ) -> Result<CallToolResult, ErrorData> {
+        let get = GetBroadcast { broadcast_id };
+        let count = store::read(&self.store, &get).map(|broadcast| broadcast.parts.len());
+        Ok(match count {
+            Ok(count) => CallToolResult::success(vec![ContentBlock::text(count.to_string())]),
+            Err(error) => CallToolResult::error(vec![ContentBlock::text(error)]),
+        })
+    }
+}
+
+/// The stitch tools: methods of the server, as rmcp's are, whose arguments are contracts.
+impl BroadcastServer {
+    async fn broadcast_patch(&self, patch: BroadcastPatch) -> Result<Broadcast, String> {
+        store::patch(&self.store, patch)
+    }
+
+    async fn get_broadcast(&self, get: GetBroadcast) -> Result<Broadcast, String> {
+        store::read(&self.store, &get)
+    }
+
+    /// The stitch tools' router; the guard runs over them when it is built.
+    fn stitch_tools() -> ToolRouter<Self> {
+        Tools::new()
+            .profile(stitch::SchemaProfile::new().require_typed_properties())
+            .observe(store::audit)
+            .tool_with_output(Self::broadcast_patch)
+            .tool(Self::get_broadcast)
+            .build()
+            .unwrap_or_else(|findings| {
+                let lines: Vec<String> = findings.iter().map(ToString::to_string).collect();
+                panic!("the guard refused the tools:\n{}", lines.join("\n"))
+            })
+    }
+
+    fn new() -> Self {
+        BroadcastServer {
+            store: store::store(),
+            // rmcp's tools and stitch's, in one router.
+            tool_router: Self::tool_router() + Self::stitch_tools(),
+            prompt_router: Self::prompt_router(),
+        }
+    }
+}
+
+#[prompt_router]
+impl BroadcastServer {
+    /// Ask for a review of a broadcast's text before it goes out.
+    #[prompt(name = "review_broadcast")]
+    async fn review_broadcast(
+        &self,
+        Parameters(ReviewArgs { broadcast_id }): Parameters<ReviewArgs>,
+    ) -> Result<Vec<PromptMessage>, ErrorData> {
+        let get = GetBroadcast { broadcast_id };
+        let broadcast = store::read(&self.store, &get)
+            .map_err(|error| ErrorData::invalid_params(error, None))?;
+        let texts: Vec<String> = broadcast
+            .parts
+            .iter()
+            .map(|part| part.text.clone())
+            .collect();
+        let ask = format!(
+            "Review the broadcast \"{}\" before it is sent; its parts:\n{}",
+            broadcast.title,
+            texts.join("\n")
+        );
+        Ok(vec![PromptMessage::new_text(Role::User, ask)])
+    }
+}
+
+#[tool_handler(router = self.tool_router)]
+#[prompt_handler(router = self.prompt_router)]
+impl ServerHandler for BroadcastServer {
+    fn get_info(&self) -> ServerConfig {
+        let capabilities = ServerCapabilities::builder()
+            .enable_tools()
+            .enable_prompts()
+            .build();
+        ServerConfig::new(capabilities).with_server_info(Implementation::new(
+            "stitch-broadcasts",
+            env!("CARGO_PKG_VERSION"),
+        ))
+    }
+}
+
+#[tokio::main]
+async fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let server = BroadcastServer::new();
+    let mut args = std::env::args().skip(1);
+    match (args.next().as_deref(), args.next()) {
+        (None, _) => {
+            eprintln!("stitch-broadcasts: serving on stdio");
+            server
+                .serve(rmcp::transport::stdio())
+                .await?
+                .waiting()
+                .await?;
+        }
+        (Some("--http"), Some(address)) => serve_http(server, &address).await?,
+        _ => return Err("usage: rmcp_router [--http 127.0.0.1:PORT]".into()),
+    }
+    Ok(())
+}
+
+/// Streamable HTTP at `/mcp`, for this machine only: requests whose `Host` or `Origin` names
+/// another are refused (DNS rebinding).
+async fn serve_http(
+    server: BroadcastServer,
+    address: &str,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let config = StreamableHttpServerConfig::default()
+        .with_allowed_origins(["http://localhost:*", "http://127.0.0.1:*", "http://[::1]:*"])
+        // A call may carry a long text: parse answers it, not the transport.
+        .with_max_request_body_bytes(8 << 20);
+    let service = StreamableHttpService::new(
+        move || Ok(server.clone()),
+        Arc::new(LocalSessionManager::default()),
+        config,
+    );
+    let router = axum::Router::new().nest_service("/mcp", service);
+    let listener = tokio::net::TcpListener::bind(address).await?;
+    eprintln!(
+        "stitch-broadcasts: serving on http://{}/mcp",
+        listener.local_addr()?
+    );
+    axum::serve(listener, router).await?;
+    Ok(())
+}

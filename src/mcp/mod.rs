@@ -1,0 +1,35 @@
+//! Serving contracts as tools of the official Rust MCP SDK (`rmcp`), behind the `rmcp` feature.
+//!
+//! Two forms, one call path ([`call`]):
+//!
+//! - [`Tools`] builds stitch tools into an rmcp [`ToolRouter`](rmcp::handler::server::router::tool::ToolRouter)
+//!   for a server written with rmcp's own macros (`#[tool_router]`, `#[tool_handler]`,
+//!   prompts and resources beside): a handler is a method of the server, `async fn(&self,
+//!   Contract) -> Result<O, E>`, as rmcp's tools are, and the routers add with `+`.
+//! - [`Toolbox`] is the short form: a whole [`rmcp::ServerHandler`] made of stitch tools
+//!   whose handlers are closures.
+//!
+//! What either adds to rmcp alone: each tool advertises its flat, typed schema; every call
+//! goes through [`Contract::parse`](stitch_runtime::Contract::parse), so a bad call is
+//! answered as an `isError` tool result naming each issue's JSON Pointer (in
+//! `structuredContent`, or in `_meta` for a tool with an output schema: a result the model can
+//! read and correct, not a bare `-32602` nor rmcp's text-only fallback); a handler's error is
+//! an `isError` result too; one observer sees every call, accepted or rejected, for audit;
+//! and the guard runs over every stitch tool when the router or the toolbox is built
+//! ([`check_router`] checks a whole router, plain rmcp tools included).
+//!
+//! rmcp holds a tool's schema as a `serde_json::Map`, so the feature turns on serde_json's
+//! `preserve_order`: without it the map sorts its keys, and the schema would reach clients
+//! with its tag no longer first. The text on the wire is the text stitch rendered.
+
+/// The official Rust MCP SDK, with its server and its stdio transport: what a server built
+/// on stitch needs beside it, so a server depends on stitch (and an async runtime) alone.
+pub use rmcp;
+
+mod call;
+mod route;
+mod toolbox;
+
+pub use call::{CallRecord, Outcome, ToolOutput};
+pub use route::{Handler, Tools, check_router};
+pub use toolbox::{Toolbox, ToolboxBuilder};

@@ -1,0 +1,167 @@
+//! The short form: a whole [`rmcp::ServerHandler`] made of stitch tools answered by closures,
+//! built on the same routes [`Tools`](super::Tools) builds for an rmcp server.
+
+use std::fmt::Display;
+use std::future::Future;
+use std::sync::Arc;
+
+use rmcp::handler::server::router::tool::ToolRouter;
+use rmcp::handler::server::tool::ToolCallContext;
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, Implementation, ListToolsResult,
+    PaginatedRequestParams, ServerCapabilities, ServerConfig,
+};
+use rmcp::service::RequestContext;
+use rmcp::{ErrorData, RoleServer, ServerHandler};
+use serde_json::Value;
+use stitch_runtime::{Contract, Finding, SchemaProfile};
+
+use super::call::{CallRecord, Observer, StitchTool, ToolOutput};
+use super::route::{Tools, guard, route};
+
+/// Mounts contracts as MCP tools; build it into a [`Toolbox`].
+pub struct ToolboxBuilder {
+    tools: Tools<Toolbox>,
+    info: Implementation,
+}
+
+/// Contracts served as MCP tools: an [`rmcp::ServerHandler`] of stitch tools alone.
+#[derive(Clone)]
+pub struct Toolbox {
+    tools: Arc<Vec<StitchTool<Toolbox>>>,
+    router: Arc<ToolRouter<Toolbox>>,
+    observer: Option<Observer>,
+    info: Implementation,
+}
+
+impl Toolbox {
+    /// A builder; `name` and `version` identify the server to clients.
+    pub fn builder(name: &str, version: &str) -> ToolboxBuilder {
+        ToolboxBuilder {
+            tools: Tools::new(),
+            info: Implementation::new(name, version),
+        }
+    }
+
+    /// The advertised tools, as rmcp sends them in `tools/list`.
+    pub fn tools(&self) -> Vec<rmcp::model::Tool> {
+        self.router.list_all()
+    }
+
+    /// Runs one call, as the server runs it: parse, handler, observer. An unknown tool is a
+    /// protocol error.
+    pub async fn call(&self, name: &str, arguments: Value) -> Result<CallToolResult, ErrorData> {
+        let Some(tool) = self.tools.iter().find(|tool| tool.contract.name == name) else {
+            return Err(ErrorData::invalid_params(
+                format!("unknown tool \"{name}\""),
+                None,
+            ));
+        };
+        let arguments = match arguments {
+            Value::Object(arguments) => Some(arguments),
+            _ => None,
+        };
+        Ok(tool.call(self, arguments, self.observer.as_ref()).await)
+    }
+}
+
+impl ToolboxBuilder {
+    /// Mounts contract `C` with an async handler; its `Ok` value is the tool's structured
+    /// result, its `Err` an `isError` result.
+    pub fn tool<C, O, E, F, Fut>(mut self, handler: F) -> Self
+    where
+        C: Contract + Send + 'static,
+        O: serde::Serialize + 'static,
+        E: Display + 'static,
+        F: Fn(C) -> Fut + Send + Sync + 'static,
+        Fut: Future<Output = Result<O, E>> + Send + 'static,
+    {
+        self.tools = self
+            .tools
+            .tool(move |_: &Toolbox, contract: C| handler(contract));
+        self
+    }
+
+    /// Like [`tool`](Self::tool), also advertising the result's schema as the tool's
+    /// `outputSchema`: the advertised schema of `O`, which must be an object (`build`
+    /// reports it when it is not). Clients validate `structuredContent` against it,
+    /// rejections included, so a rejection of this tool carries its issues in the text and in
+    /// `_meta` instead (see
+    /// [`Rejection::to_tool_result_with_output_schema`](stitch_runtime::Rejection::to_tool_result_with_output_schema)).
+    pub fn tool_with_output<C, O, E, F, Fut>(mut self, handler: F) -> Self
+    where
+        C: Contract + Send + 'static,
+        O: ToolOutput + 'static,
+        E: Display + 'static,
+        F: Fn(C) -> Fut + Send + Sync + 'static,
+        Fut: Future<Output = Result<O, E>> + Send + 'static,
+    {
+        self.tools = self
+            .tools
+            .tool_with_output(move |_: &Toolbox, contract: C| handler(contract));
+        self
+    }
+
+    /// The guard's profile for every mounted tool (default: nothing required beyond valid,
+    /// unique names and object inputs).
+    pub fn profile(mut self, profile: SchemaProfile) -> Self {
+        self.tools = self.tools.profile(profile);
+        self
+    }
+
+    /// Sees every call, accepted or rejected (the audit channel).
+    pub fn observe(mut self, observer: impl Fn(&CallRecord<'_>) + Send + Sync + 'static) -> Self {
+        self.tools = self.tools.observe(observer);
+        self
+    }
+
+    /// Checks every mounted tool with the guard (names valid and unique, object inputs and
+    /// outputs, and what the profile requires) and builds the toolbox, or returns every
+    /// finding.
+    pub fn build(self) -> Result<Toolbox, Vec<Finding>> {
+        let (tools, profile, observer) = self.tools.into_parts();
+        let findings = guard(&tools, &profile);
+        if !findings.is_empty() {
+            return Err(findings);
+        }
+        let mut router = ToolRouter::new();
+        for tool in &tools {
+            router.add_route(route(tool.clone(), observer.clone()));
+        }
+        Ok(Toolbox {
+            tools: Arc::new(tools),
+            router: Arc::new(router),
+            observer,
+            info: self.info,
+        })
+    }
+}
+
+impl ServerHandler for Toolbox {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+            .with_server_info(self.info.clone())
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, ErrorData> {
+        Ok(ListToolsResult::with_all_items(self.tools()))
+    }
+
+    fn get_tool(&self, name: &str) -> Option<rmcp::model::Tool> {
+        self.router.get(name).cloned()
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        self.router
+            .call(ToolCallContext::new(self, request, context))
+            .await
+    }
+}
