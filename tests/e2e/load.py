@@ -9,7 +9,9 @@ not an object, JSON nested 1,000 levels, an unknown tool). It checks that every 
 answered, that every valid edit was applied exactly once (the broadcast's revision),
 that the server's observer saw exactly the calls that reached a stitch tool (its audit lines),
 that the server still answers, and that its memory does not grow from round to round. It
-prints calls per second and the p50/p99 latency of each round (figures, not assertions).
+prints calls per second and the p50/p99 latency of each round (figures, not assertions), and,
+as a baseline measured in the same run, a round of rmcp's own plain tool (`count_parts`) beside
+a round of a stitch tool doing the same read (`get_broadcast`).
 
 The requests are written by hand (JSON-RPC over HTTP, as the transport specifies), since the
 malformed calls are ones an SDK client refuses to send.
@@ -114,6 +116,46 @@ def kind_of(index):
     return "huge" if index == 100 else PATTERN[index % len(PATTERN)]
 
 
+async def same_read(client, url, name, latencies):
+    """One session of 200 reads of broadcast b1 through tool `name`: the baseline's rounds."""
+    s = Session(client, url)
+    await s.start()
+    key = "broadcast_id" if name == "count_parts" else "broadcastId"  # schemars' name, stitch's
+    params = json.dumps({"name": name, "arguments": {key: "b1"}})
+    for _ in range(CALLS):
+        started = time.perf_counter()
+        answer = await s.request("tools/call", params)
+        latencies.append(time.perf_counter() - started)
+        assert answer.get("result", {}).get("isError") is False, answer
+    await s.close()
+
+
+def figures(latencies, sent, elapsed):
+    latencies.sort()
+    return (f"{sent / elapsed:.0f} calls/s, p50 {statistics.median(latencies) * 1e3:.1f} ms, "
+            f"p99 {latencies[int(len(latencies) * 0.99)] * 1e3:.1f} ms")
+
+
+async def baseline(url, pid):
+    """Reads through rmcp's plain tool, then through the stitch tool: the ratio is what a
+    stitch route costs over rmcp's own, on this machine, with this client."""
+    rates = {}
+    for name in ["count_parts", "get_broadcast"]:
+        latencies, cpu = [], cpu_seconds(pid)
+        async with httpx.AsyncClient(timeout=120,
+                                     limits=httpx.Limits(max_connections=SESSIONS * 2)) as client:
+            started = time.perf_counter()
+            await asyncio.wait_for(asyncio.gather(*(
+                same_read(client, url, name, latencies) for _ in range(SESSIONS))), timeout=600)
+            elapsed = time.perf_counter() - started
+        sent = SESSIONS * CALLS
+        rates[name] = (cpu_seconds(pid) - cpu) / sent
+        print(f"baseline {name}: {figures(latencies, sent, elapsed)}, "
+              f"server CPU {rates[name] * 1e6:.0f} µs/call")
+    print(f"baseline: a stitch tool's call costs the server "
+          f"{rates['get_broadcast'] / rates['count_parts']:.2f} times the CPU of rmcp's plain tool")
+
+
 async def one_session(client, url, session, latencies, tally):
     s = Session(client, url)
     await s.start()
@@ -135,6 +177,13 @@ async def one_session(client, url, session, latencies, tally):
             tally["protocol_errors"] += 1 if ("error" in answer or "status" in answer
                                               or result.get("isError")) else 0
     await s.close()
+
+
+def cpu_seconds(pid):
+    """The server's CPU time so far (user and system), from /proc."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def rss_kib(pid):
@@ -180,6 +229,7 @@ async def main(server, rounds):
             latencies, tally = [], dict.fromkeys(
                 ["answered", "stitch", "valid", "applied", "refused", "protocol_errors"], 0)
             limits = httpx.Limits(max_connections=SESSIONS * 2)
+            cpu = cpu_seconds(process.pid)
             async with httpx.AsyncClient(timeout=120, limits=limits) as client:
                 started = time.perf_counter()
                 await asyncio.wait_for(asyncio.gather(*(
@@ -192,10 +242,9 @@ async def main(server, rounds):
             edits = await revision(url)
             await asyncio.sleep(0.5)  # the audit lines of the last calls reach the pipe
             memory.append(rss_kib(process.pid))
-            latencies.sort()
+            cpu = cpu_seconds(process.pid) - cpu
             print(f"round {round_number}: {sent} calls in {elapsed:.1f} s, "
-                  f"{sent / elapsed:.0f} calls/s, p50 {statistics.median(latencies) * 1e3:.1f} ms, "
-                  f"p99 {latencies[int(len(latencies) * 0.99)] * 1e3:.1f} ms, "
+                  f"{figures(latencies, sent, elapsed)}, server CPU {cpu / sent * 1e6:.0f} µs/call, "
                   f"server RSS {memory[-1] / 1024:.1f} MiB")
             checks = [
                 ("every call answered", tally["answered"] == sent, tally),
@@ -222,6 +271,7 @@ async def main(server, rounds):
               + f"memory does not grow across rounds (+{growth / 1024:.1f} MiB after round 2)")
         if not holds:
             failures.append("memory")
+        await baseline(url, process.pid)
         still = await revision(url)
         print(("ok   " if still == expected_revision else "FAIL ")
               + "the server still answers afterwards")
