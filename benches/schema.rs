@@ -1,5 +1,7 @@
 //! The advertised schema at run time: stitch's is a const rendered by the compiler; the
 //! baseline, measured in the same run, is schemars' `schema_for!` then `serde_json::to_string`.
+//! A dialect other than `mcp` is rendered from the IR on its first use, then kept: both are
+//! measured.
 
 use stitch_bench as fixture;
 
@@ -7,7 +9,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use fixture::BroadcastPatch;
-use stitch::Contract;
+use stitch::{Contract, Dialect, Shape};
 
 fn schema(c: &mut Criterion) {
     let mut group = c.benchmark_group("input schema text");
@@ -19,6 +21,18 @@ fn schema(c: &mut Criterion) {
     });
     group.bench_function("stitch Contract::input_schema()", |b| {
         b.iter(|| black_box(BroadcastPatch::input_schema()).len())
+    });
+    group.bench_function("stitch openai-strict, rendered (a first use)", |b| {
+        b.iter(|| {
+            stitch::__private::schema_string_in(
+                black_box(BroadcastPatch::SHAPE),
+                Dialect::OpenAiStrict,
+            )
+            .len()
+        })
+    });
+    group.bench_function("stitch input_schema_for(openai-strict), kept", |b| {
+        b.iter(|| BroadcastPatch::input_schema_for(black_box(Dialect::OpenAiStrict)).len())
     });
     group.finish();
 }

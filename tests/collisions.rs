@@ -515,3 +515,57 @@ fn the_guards_agree_on_every_contract_here() {
         Shade::TOOL,
     ]);
 }
+
+#[test]
+fn every_contract_here_holds_in_every_dialect() {
+    common::check_dialects(
+        file!(),
+        contracts![
+            SameA,
+            SameB,
+            EnumsA,
+            EnumsB,
+            HiddenA,
+            HiddenB,
+            DeepObjectA,
+            DeepObjectB,
+            OpaqueA,
+            OpaqueB,
+            MixedHazardA,
+            MixedHazardB,
+            SameHazardA,
+            SameHazardB,
+            OtherHazardA,
+            OtherHazardB,
+            BoundsA,
+            BoundsB,
+            NumbersA,
+            NumbersB,
+            EnumStringA,
+            EnumStringB,
+            AnyA,
+            AnyB,
+            Shade,
+            NullEnumA,
+            NullEnumB,
+            Checked,
+            Plain,
+            DeepA,
+            DeepB,
+            HiddenNullA,
+            HiddenNullB,
+            ObjectsA,
+            ObjectsB,
+            Other,
+            TwoObjectsA,
+            TwoObjectsB,
+            KindsA,
+            KindsB,
+            Strict,
+            StrictWithUnit,
+            StrictArgs,
+            PartlyStrict,
+            Hints
+        ],
+    );
+}

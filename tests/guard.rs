@@ -261,3 +261,8 @@ fn the_derive_and_the_guard_judge_tool_names_alike() {
         assert!(guard_accepts(name), "the derive accepts {name:?}");
     }
 }
+
+#[test]
+fn every_contract_here_holds_in_every_dialect() {
+    common::check_dialects(file!(), contracts![Step, Plan, Lenient]);
+}

@@ -695,3 +695,29 @@ fn an_output_type_is_described_as_serde_writes_it() {
     let validator = common::validator(&schema);
     assert!(validator.is_valid(&written), "{written}");
 }
+
+#[test]
+fn every_contract_here_holds_in_every_dialect() {
+    common::check_dialects(
+        file!(),
+        contracts![
+            Visible,
+            Renamed,
+            AllDefault,
+            Wrapper,
+            Newtype,
+            Level,
+            MoveArgs,
+            Inner,
+            Outer,
+            ExactOnly,
+            Page<u32>,
+            GenericOp<String>,
+            Piped,
+            ThroughAnotherPath,
+            Quoted,
+            Documented,
+            Disagreeing
+        ],
+    );
+}

@@ -345,3 +345,8 @@ fn the_guards_agree_on_every_contract_here() {
         Mixed2::TOOL,
     ]);
 }
+
+#[test]
+fn every_contract_here_holds_in_every_dialect() {
+    common::check_dialects(file!(), contracts![Step, Mixed, Mixed2, Wrapped]);
+}

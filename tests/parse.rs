@@ -419,13 +419,14 @@ fn a_key_given_under_its_name_and_an_alias_is_refused_at_its_pointer() {
     assert!(width_issues(json!({"i": 1, "colour": "blue"})).is_empty());
 }
 
+#[derive(Contract, Deserialize, Debug)]
+#[allow(dead_code)]
+struct Measure {
+    value: f64,
+}
+
 #[test]
 fn numbers_json_cannot_carry_are_named_for_what_they_are() {
-    #[derive(Contract, Deserialize, Debug)]
-    #[allow(dead_code)]
-    struct Measure {
-        value: f64,
-    }
     for text in ["NaN", "inf", "-Infinity"] {
         let rejection = Measure::parse(json!({ "value": text })).unwrap_err();
         assert_eq!(
@@ -444,18 +445,19 @@ fn numbers_json_cannot_carry_are_named_for_what_they_are() {
     );
 }
 
+#[derive(Contract, Deserialize, Debug, PartialEq)]
+struct MaybeId(Option<String>);
+#[derive(Contract, Deserialize, Debug, PartialEq)]
+#[serde(transparent)]
+struct SeeThrough(Option<String>);
+#[derive(Contract, Deserialize, Debug, PartialEq)]
+struct Holder {
+    id: MaybeId,
+    other: SeeThrough,
+}
+
 #[test]
 fn a_newtype_struct_over_an_option_is_required_as_serde_requires_it() {
-    #[derive(Contract, Deserialize, Debug, PartialEq)]
-    struct MaybeId(Option<String>);
-    #[derive(Contract, Deserialize, Debug, PartialEq)]
-    #[serde(transparent)]
-    struct SeeThrough(Option<String>);
-    #[derive(Contract, Deserialize, Debug, PartialEq)]
-    struct Holder {
-        id: MaybeId,
-        other: SeeThrough,
-    }
     assert!(serde_json::from_value::<Holder>(json!({})).is_err());
     let rejection = Holder::parse(json!({})).unwrap_err();
     let missing: Vec<&str> = rejection
@@ -475,15 +477,16 @@ fn a_newtype_struct_over_an_option_is_required_as_serde_requires_it() {
     );
 }
 
+#[derive(Contract, Deserialize, Debug, PartialEq)]
+#[serde(rename_all = "lowercase")]
+enum Shade {
+    #[serde(alias = "grey")]
+    Gray,
+    Black,
+}
+
 #[test]
 fn a_unit_enum_accepts_its_aliases_without_advertising_them() {
-    #[derive(Contract, Deserialize, Debug, PartialEq)]
-    #[serde(rename_all = "lowercase")]
-    enum Shade {
-        #[serde(alias = "grey")]
-        Gray,
-        Black,
-    }
     assert_eq!(Shade::parse(json!("grey")), Ok(Shade::Gray));
     assert_eq!(Shade::parse(json!("gray")), Ok(Shade::Gray));
     assert_eq!(json(Shade::INPUT_SCHEMA)["enum"], json!(["gray", "black"]));
@@ -559,19 +562,20 @@ fn refine_checks_reach_into_operations_and_containers() {
     assert_eq!(rejection.issues[1].message, "must not be empty");
 }
 
+#[derive(Contract, Deserialize, Debug)]
+#[allow(dead_code)]
+struct Piped {
+    #[serde(deserialize_with = "positive_text")]
+    #[contract(via = String)]
+    amount: u32,
+}
+fn positive_text<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
+    let text = String::deserialize(d)?;
+    text.parse().map_err(serde::de::Error::custom)
+}
+
 #[test]
 fn serde_errors_become_issues_with_their_path() {
-    #[derive(Contract, Deserialize, Debug)]
-    #[allow(dead_code)]
-    struct Piped {
-        #[serde(deserialize_with = "positive_text")]
-        #[contract(via = String)]
-        amount: u32,
-    }
-    fn positive_text<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
-        let text = String::deserialize(d)?;
-        text.parse().map_err(serde::de::Error::custom)
-    }
     let rejection = Piped::parse(json!({"amount": "-3"})).unwrap_err();
     assert_eq!(rejection.issues[0].pointer, "/amount");
     assert_eq!(rejection.issues[0].code, "invalid_value");
@@ -595,13 +599,14 @@ fn a_rejection_renders_as_an_mcp_tool_result() {
     assert_eq!(result["content"][0]["text"], "/count: must be ≥ 1, got 0");
 }
 
+#[derive(Contract, Deserialize, Debug)]
+#[allow(dead_code)]
+struct Free {
+    anything: Value,
+}
+
 #[test]
 fn free_values_nested_too_deep_are_refused_not_overflowed() {
-    #[derive(Contract, Deserialize, Debug)]
-    #[allow(dead_code)]
-    struct Free {
-        anything: Value,
-    }
     let mut deep = json!(1);
     for _ in 0..10_000 {
         deep = Value::Array(vec![deep]);
@@ -765,4 +770,15 @@ proptest! {
     fn mutated_calls_never_panic(args in mutated::<Form>()) {
         let _ = Form::parse(args);
     }
+}
+
+#[test]
+fn every_contract_here_holds_in_every_dialect() {
+    common::check_dialects(
+        file!(),
+        contracts![
+            Level, Inner, Form, Widths, Width, Measure, MaybeId, SeeThrough, Holder, Shade, Edit,
+            Group, Renamed, Wrapper, Piped, Free, Steps
+        ],
+    );
 }

@@ -14,6 +14,7 @@ use std::collections::{HashMap, HashSet};
 
 use serde_json::{Map, Number, Value};
 
+use crate::dialect::Dialect;
 use crate::format;
 use crate::node::{
     Bound, Hazard, Kind, Node, NumberRules, Object, StringRules, Union, checks, kinds,
@@ -21,9 +22,13 @@ use crate::node::{
 use crate::pattern;
 use crate::rejection::{Issue, JsonPointer};
 
-/// Checks `value` against `node`, adjusting it for serde; returns every issue found.
-pub fn check(node: &'static Node, value: &mut Value) -> Vec<Issue> {
-    let mut checker = Checker { issues: Vec::new() };
+/// Checks `value` against `node`, adjusting it for serde, as a client shown `dialect` sends
+/// it; returns every issue found.
+pub fn check(node: &'static Node, value: &mut Value, dialect: Dialect) -> Vec<Issue> {
+    let mut checker = Checker {
+        issues: Vec::new(),
+        null_is_absence: matches!(dialect, Dialect::OpenAiStrict),
+    };
     checker.value(node, value, &Path::ROOT);
     checker.issues
 }
@@ -100,6 +105,14 @@ impl<'a> Path<'a> {
     }
 }
 
+/// Whether the object requires the key (under its name or an alias).
+fn requires(object: &Object, key: &str) -> bool {
+    object
+        .fields
+        .iter()
+        .any(|field| field.required && (field.name == key || field.aliases.contains(&key)))
+}
+
 /// The integers a JSON value can carry to serde (`i64` and `u64`).
 const JSON_INTEGERS: (i128, i128) = (i64::MIN as i128, u64::MAX as i128);
 
@@ -109,6 +122,10 @@ const MAX_FREE_DEPTH: usize = 128;
 
 struct Checker {
     issues: Vec<Issue>,
+    /// Whether a `null` for a key the object does not require means the key is absent: a
+    /// strict-mode client sends every key of the flat object, `null` for those it means to
+    /// leave out.
+    null_is_absence: bool,
 }
 
 impl Checker {
@@ -404,6 +421,11 @@ impl Checker {
         at: &Path<'_>,
     ) {
         let fields = object.fields;
+        if self.null_is_absence {
+            map.retain(|key, value| {
+                !value.is_null() || Some(key.as_str()) == tag || requires(object, key)
+            });
+        }
         let mut seen = Seen::new(fields.len());
         let mut unknown: Vec<String> = Vec::new();
         for (key, value) in map.iter_mut() {

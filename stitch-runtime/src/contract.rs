@@ -1,6 +1,7 @@
 //! The trait `#[derive(Contract)]` implements: a tool's input, its schemas and the parsing of
 //! one call.
 
+use crate::dialect::Dialect;
 use crate::parse;
 use crate::rejection::Rejection;
 use crate::render::{Mode, rendered};
@@ -56,10 +57,30 @@ pub trait Contract: Shape + serde::de::DeserializeOwned {
         rendered(Self::SHAPE, Mode::Exact)
     }
 
+    /// The advertised input schema in a dialect: `Mcp` is
+    /// [`input_schema`](Self::input_schema) itself; the others are rendered from the same IR
+    /// on the first call and kept (so a crate that never asks for one pays nothing at compile
+    /// time).
+    fn input_schema_for(dialect: Dialect) -> &'static str {
+        match dialect {
+            Dialect::Mcp => Self::input_schema(),
+            dialect => Self::TOOL.input_schema_for(dialect),
+        }
+    }
+
     /// Parses one call's arguments into the contract's type: validation against the exact
     /// contract with every issue at its JSON Pointer, then `catch`, `coerce` and the
     /// transforms, then serde, then the `refine` checks. Never panics, on any value.
     fn parse(args: serde_json::Value) -> Result<Self, Rejection> {
-        parse::parse(args)
+        Self::parse_for(args, Dialect::Mcp)
+    }
+
+    /// Parses one call from a client shown the schema of `dialect`. The same as
+    /// [`parse`](Self::parse), but for [`Dialect::OpenAiStrict`], whose clients send every
+    /// key: there a `null` for a key the chosen operation does not declare, or for one it may
+    /// omit, means the key is absent (a non-null value for a key an operation denies is
+    /// still refused).
+    fn parse_for(args: serde_json::Value, dialect: Dialect) -> Result<Self, Rejection> {
+        parse::parse(args, dialect)
     }
 }

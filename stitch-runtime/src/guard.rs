@@ -16,12 +16,13 @@ use core::fmt;
 
 use serde_json::Value;
 
+use crate::dialect::{self, Dialect, Form};
 use crate::flatten::{CollisionSet, KeyMerge, Keys};
 use crate::message::{Message, Text};
 use crate::node::{Doc, Field, Hazard, Kind, Node, Union};
 use crate::render::Mode;
-use crate::strings::str_eq;
-use crate::table::{FreeReason, Merge};
+use crate::strings::{listed, str_eq};
+use crate::table::{FreeReason, Merge, Requirement};
 use crate::tool::{SchemaProfile, Tool};
 
 /// The formats every common JSON Schema validator and model provider understands: what
@@ -63,6 +64,9 @@ pub enum FindingKind {
     NonPortableFormat,
     /// The input nests objects deeper than the guard walks (32 levels).
     TooDeep,
+    /// The profile's dialect cannot say this property as the contract means it (see
+    /// [`SchemaProfile::dialect`]).
+    Inexpressible,
 }
 
 /// One problem in what a tool advertises. `Display` gives a message naming the tool, the
@@ -160,11 +164,25 @@ impl Finding {
                     .push(self.why.as_str())
                     .push(".");
             }
+            FindingKind::Inexpressible => {
+                m = m
+                    .push("property \"")
+                    .push(tool)
+                    .push(".")
+                    .push(path)
+                    .push("\" cannot be advertised as it is: ")
+                    .push(self.why.as_str())
+                    .push(".");
+            }
         }
         if let Some(description) = self.description() {
             m = m.push(" Its description: \"").push(description).push("\".");
         }
         match self.kind {
+            FindingKind::Inexpressible => m.push(
+                " Parse still holds calls to the contract; to show it whole, serve this client \
+                 another dialect, or give the property a type the dialect can say.",
+            ),
             FindingKind::Untyped => m
                 .push(" A model shown this property can only guess what to send. Declare a type")
                 .push(
@@ -280,23 +298,7 @@ pub const fn name_problem(name: &str) -> Option<&'static str> {
 
 /// Whether a format is portable or allowed by the profile.
 const fn format_allowed(format: &str, profile: &SchemaProfile) -> bool {
-    let mut i = 0;
-    let format_count = PORTABLE_FORMATS.len();
-    while i < format_count {
-        if str_eq(PORTABLE_FORMATS[i], format) {
-            return true;
-        }
-        i += 1;
-    }
-    i = 0;
-    let allowed_count = profile.formats_allowed.len();
-    while i < allowed_count {
-        if str_eq(profile.formats_allowed[i], format) {
-            return true;
-        }
-        i += 1;
-    }
-    false
+    listed(format, &PORTABLE_FORMATS) || listed(format, profile.formats_allowed)
 }
 
 /// The findings of a list of tools, one at a time: a walk over each tool's IR that stops at a
@@ -369,7 +371,15 @@ struct Pending {
     mode: Mode,
     property: bool,
     description: Option<Doc>,
+    /// Which operations require the property.
+    presence: Requirement,
 }
+
+/// A property every operation requires (a tool's root, array items, map values).
+const ALWAYS: Requirement = Requirement {
+    by_every: true,
+    by_some: true,
+};
 
 impl<'a> Findings<'a> {
     /// The walk over these tools, before its first step.
@@ -433,12 +443,17 @@ impl<'a> Findings<'a> {
             }
             ToolStep::Object => {
                 self.step = ToolStep::Walk;
-                let mode = tool.advertised_mode();
+                // Every dialect but `Mcp` advertises the flat schema.
+                let mode = match self.profile.dialect {
+                    Dialect::Mcp => tool.advertised_mode(),
+                    _ => Mode::Advertised,
+                };
                 self.pending = Some(Pending {
                     node: tool.input,
                     mode,
                     property: false,
                     description: None,
+                    presence: ALWAYS,
                 });
                 if advertises_object(tool.input, mode) {
                     None
@@ -469,16 +484,30 @@ impl<'a> Findings<'a> {
                 .push("it is an opaque value (`#[contract(opaque)]`), advertised as `{}`");
             return Some(self.untyped(why, pending.description));
         }
+        if pending.property
+            && !matches!(self.profile.dialect, Dialect::Mcp)
+            && let Some(why) =
+                dialect::loss(self.profile.dialect, Form::Node(node), pending.presence)
+        {
+            self.pending = Some(Pending {
+                property: false,
+                ..pending
+            });
+            return Some(self.inexpressible(why, pending.description));
+        }
         match node.kind {
             Kind::String(rules) => match rules.format {
                 Some(format) if self.profile.portable_formats => self.format(format),
                 _ => None,
             },
+            // A strict dialect advertises a map as an empty object: its values are not shown.
+            Kind::Map(_) if self.profile.dialect.is_strict() => None,
             Kind::Array(item, _) | Kind::Map(item) => {
                 self.pending = Some(Pending {
                     node: item,
                     property: false,
                     description: None,
+                    presence: ALWAYS,
                     ..pending
                 });
                 None
@@ -549,7 +578,7 @@ impl<'a> Findings<'a> {
                         mode,
                         segment: field.name,
                     };
-                    self.property(field.node, mode, field.description);
+                    self.property(field.node, mode, field.description, presence_of(field));
                     return None;
                 }
             }
@@ -574,7 +603,8 @@ impl<'a> Findings<'a> {
                         field: field + 1,
                         segment: current.name,
                     };
-                    self.property(current.node, Mode::Exact, current.description);
+                    let presence = presence_of(current);
+                    self.property(current.node, Mode::Exact, current.description, presence);
                     return None;
                 }
             }
@@ -587,7 +617,7 @@ impl<'a> Findings<'a> {
                         keys,
                         segment: key.name,
                     };
-                    return self.key(union, key.merge, set);
+                    return self.key(union, key.merge, key.requirement, set);
                 }
             }
         }
@@ -596,12 +626,19 @@ impl<'a> Findings<'a> {
     }
 
     /// A property met in a container: looked at next.
-    const fn property(&mut self, node: &'static Node, mode: Mode, description: Option<Doc>) {
+    const fn property(
+        &mut self,
+        node: &'static Node,
+        mode: Mode,
+        description: Option<Doc>,
+        presence: Requirement,
+    ) {
         self.pending = Some(Pending {
             node,
             mode,
             property: true,
             description,
+            presence,
         });
     }
 
@@ -611,18 +648,25 @@ impl<'a> Findings<'a> {
         &mut self,
         union: &'static Union,
         merge: KeyMerge,
+        presence: Requirement,
         set: CollisionSet<'static>,
     ) -> Option<Finding> {
         let description = first_description(set);
-        match merge {
+        let form = match merge {
             Merge::Keep(node) => {
-                self.property(node, Mode::Advertised, description);
-                None
+                self.property(node, Mode::Advertised, description, presence);
+                return None;
             }
             Merge::Free(reason) if self.judges_this_property() => {
-                Some(self.untyped(free_reason(union, set, reason), description))
+                return Some(self.untyped(free_reason(union, set, reason), description));
             }
-            Merge::Free(_) | Merge::StringEnum { .. } | Merge::Base { .. } => None,
+            Merge::Free(_) => Form::Free,
+            Merge::StringEnum { nullable } => Form::Enum { nullable },
+            Merge::Base { kinds, .. } => Form::Base(kinds),
+        };
+        match dialect::loss(self.profile.dialect, form, presence) {
+            Some(why) => Some(self.inexpressible(why, description)),
+            None => None,
         }
     }
 
@@ -680,6 +724,20 @@ impl<'a> Findings<'a> {
         at == entry.len()
     }
 
+    const fn inexpressible(&self, why: &str, description: Option<Doc>) -> Finding {
+        let mut finding = Finding::new(FindingKind::Inexpressible, self.tools[self.tool].name);
+        finding.path = self.path();
+        finding.why = Text::new()
+            .push("in the ")
+            .push(self.profile.dialect.name())
+            .push(" dialect, ")
+            .push(why);
+        if let Some(description) = description {
+            finding.description.push_str(description.text);
+        }
+        finding
+    }
+
     const fn untyped(&self, why: Text<384>, description: Option<Doc>) -> Finding {
         let mut finding = Finding::new(FindingKind::Untyped, self.tools[self.tool].name);
         finding.path = self.path();
@@ -704,6 +762,14 @@ const fn starts_with_at(haystack: &[u8], at: usize, needle: &[u8]) -> bool {
         i += 1;
     }
     true
+}
+
+/// Which operations require a field: all of them or none (a field of one object).
+const fn presence_of(field: &Field) -> Requirement {
+    Requirement {
+        by_every: field.required,
+        by_some: field.required,
+    }
 }
 
 const fn first_description(set: CollisionSet<'_>) -> Option<Doc> {

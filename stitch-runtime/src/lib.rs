@@ -3,8 +3,8 @@
 //! Users depend on the `stitch` facade, which re-exports this crate's public API.
 //!
 //! Modules, from the bottom up: `strings`, `sink` and `message` (text in constant evaluation);
-//! `table` and `node` (the IR); `flatten` (the collision rules); `render` (which JSON a schema
-//! is); `attributes` (field attributes applied to nodes); `rejection`; `shape`; `const_text`
+//! `table` and `node` (the IR); `flatten` (the collision rules); `dialect` (what each kind of
+//! client is shown); `render` (which JSON a schema is); `attributes` (field attributes applied to nodes); `rejection`; `shape`; `const_text`
 //! (how a `&'static str` comes out of constant evaluation, and what that costs); `format`,
 //! `pattern`, `check` and `parse` (one call); `tool`, `guard` and `contract`. No module
 //! imports from one above it.
@@ -15,6 +15,7 @@ mod attributes;
 mod check;
 mod const_text;
 mod contract;
+mod dialect;
 mod flatten;
 mod format;
 mod guard;
@@ -35,6 +36,7 @@ mod tool;
 pub mod __private;
 
 pub use contract::Contract;
+pub use dialect::{Dialect, UnknownDialect};
 pub use guard::{
     Finding, FindingKind, PORTABLE_FORMATS, all_findings, validate_mcp_schemas,
     validate_output_schema, validate_tool_schema,

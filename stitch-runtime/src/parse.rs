@@ -5,15 +5,20 @@
 use serde_json::Value;
 
 use crate::check;
+use crate::dialect::Dialect;
 use crate::node::{Kind, Node, checks, for_each_operation_field};
 use crate::rejection::{Issue, JsonPointer, Rejection};
 use crate::shape::Shape;
 use serde::de::DeserializeOwned;
 
-/// Parses one call's arguments into `T`: validation against the exact contract, the JSON
-/// adjustments, serde, then `refine` checks. Never panics.
-pub fn parse<T: Shape + DeserializeOwned>(mut args: Value) -> Result<T, Rejection> {
-    let issues = check::check(T::SHAPE, &mut args);
+/// Parses one call's arguments into `T`, as a client shown `dialect` sends them: validation
+/// against the exact contract, the JSON adjustments, serde, then `refine` checks. Never
+/// panics.
+pub fn parse<T: Shape + DeserializeOwned>(
+    mut args: Value,
+    dialect: Dialect,
+) -> Result<T, Rejection> {
+    let issues = check::check(T::SHAPE, &mut args, dialect);
     if !issues.is_empty() {
         // What was refused may nest without limit: it is dropped without recursion.
         check::drop_flat(args);

@@ -18,7 +18,7 @@ pub use crate::node::{
 };
 pub use crate::parse::{refine_field, refine_issue};
 pub use crate::rejection::{Issue, JsonPointer};
-pub use crate::render::{Mode, rendered, schema_len, schema_string};
+pub use crate::render::{Mode, rendered, schema_len, schema_string, schema_string_in};
 pub use crate::shape::Shape;
 pub use crate::table::Flat;
 pub use crate::tool::{SchemaProfile, Tool};

@@ -1,10 +1,23 @@
-//! Strings in constant evaluation: equality, the FNV-1a hash, whether a text needs a JSON
+//! Strings in constant evaluation: equality and membership, the FNV-1a hash, whether a text needs a JSON
 //! escape, and a description's summary line. The derive computes the same facts natively
 //! (`stitch-derive/src/doc.rs`); tests tie the two together.
 
 /// Whether two strings are equal (usable in `const fn`).
 pub const fn str_eq(a: &str, b: &str) -> bool {
     bytes_eq(a.as_bytes(), b.as_bytes())
+}
+
+/// Whether `list` holds `text` (usable in `const fn`).
+pub const fn listed(text: &str, list: &[&str]) -> bool {
+    let mut i = 0;
+    let count = list.len();
+    while i < count {
+        if str_eq(list[i], text) {
+            return true;
+        }
+        i += 1;
+    }
+    false
 }
 
 /// Whether two optional strings are equal.

@@ -1,8 +1,9 @@
 //! The tool a contract is, as a server advertises it, and the checks a server asks the guard
 //! to make of its tools.
 
+use crate::dialect::Dialect;
 use crate::node::Node;
-use crate::render::{Mode, rendered};
+use crate::render::{Mode, rendered, rendered_in};
 
 /// An MCP tool: what a server advertises for one contract.
 #[derive(Clone, Copy, Debug)]
@@ -34,6 +35,16 @@ impl Tool {
     pub fn input_schema(&self) -> &'static str {
         rendered(self.input, self.advertised_mode())
     }
+
+    /// The advertised input schema in a dialect, rendered (once per node and dialect) at run
+    /// time. Every dialect but `Mcp` is flat, whatever `flatten` says: the others have no
+    /// composition keywords to say `oneOf` with.
+    pub fn input_schema_for(&self, dialect: Dialect) -> &'static str {
+        match dialect {
+            Dialect::Mcp => self.input_schema(),
+            dialect => rendered_in(self.input, dialect),
+        }
+    }
 }
 
 /// What the guard requires of the tools' schemas. Every builder method is a `const fn`.
@@ -47,6 +58,8 @@ pub struct SchemaProfile {
     pub portable_formats: bool,
     /// Formats allowed beyond the portable ones.
     pub formats_allowed: &'static [&'static str],
+    /// The dialect the tools are advertised in: the guard also reports what it cannot say.
+    pub dialect: Dialect,
 }
 
 impl SchemaProfile {
@@ -57,6 +70,7 @@ impl SchemaProfile {
             untyped_allowed: &[],
             portable_formats: false,
             formats_allowed: &[],
+            dialect: Dialect::Mcp,
         }
     }
 
@@ -90,5 +104,13 @@ impl SchemaProfile {
             formats_allowed: formats,
             ..self
         }
+    }
+
+    /// Checks the tools as advertised in `dialect`: the guard then also reports each property
+    /// the dialect cannot say as the contract means it (a finding of kind
+    /// [`Inexpressible`](crate::FindingKind::Inexpressible), naming the tool, the path and
+    /// how it is advertised instead).
+    pub const fn dialect(self, dialect: Dialect) -> SchemaProfile {
+        SchemaProfile { dialect, ..self }
     }
 }

@@ -320,3 +320,176 @@ pub fn assert_guards_agree(tools: &[stitch::Tool]) {
         );
     }
 }
+
+/// `(type name, tool)` for each contract type listed: what [`check_dialects`] takes.
+#[macro_export]
+macro_rules! contracts {
+    ($($contract:ty),* $(,)?) => {
+        &[$((stringify!($contract), <$contract as stitch::Contract>::TOOL)),*]
+    };
+}
+
+/// Every contract a test file defines, in every dialect: the schema is valid JSON Schema with
+/// the dialect's shape (checked here by walking the JSON, not by asking stitch), and `Mcp` is
+/// the advertised schema itself. `file` is the test file (`file!()`): every contract it
+/// derives must be listed, so none escapes. When `STITCH_DIALECT_EXPORT` names a directory,
+/// the schemas are written there for the providers' own converters (`tests/e2e/dialects.py`),
+/// with what the guard reports of each dialect (typed properties required).
+pub fn check_dialects(file: &str, contracts: &[(&str, stitch::Tool)]) {
+    let listed: Vec<&str> = contracts
+        .iter()
+        .map(|(name, _)| {
+            let name = name.split('<').next().unwrap_or(name);
+            name.rsplit("::").next().unwrap_or(name).trim()
+        })
+        .collect();
+    for derived in derived_contracts(file) {
+        assert!(
+            listed.contains(&derived.as_str()),
+            "`{derived}` in {file} is not checked in every dialect: add it to the list"
+        );
+    }
+    let mut export = Map::new();
+    for (name, tool) in contracts {
+        let mut dialects = Map::new();
+        let mut findings = Map::new();
+        for dialect in stitch::Dialect::ALL {
+            let profile = stitch::SchemaProfile::new()
+                .require_typed_properties()
+                .dialect(dialect);
+            let reported: Vec<Value> = stitch::all_findings(std::slice::from_ref(tool), &profile)
+                .iter()
+                .map(|finding| json!(finding.to_string()))
+                .collect();
+            findings.insert(dialect.to_string(), Value::Array(reported));
+            let text = tool.input_schema_for(dialect);
+            let schema = json(text);
+            validator(&schema);
+            assert_dialect_shape(&schema, dialect, name);
+            if dialect == stitch::Dialect::Mcp {
+                assert_eq!(
+                    text,
+                    tool.input_schema(),
+                    "{name}: mcp is the advertised schema"
+                );
+            }
+            dialects.insert(dialect.to_string(), schema);
+        }
+        let entry = json!({"schemas": dialects, "findings": findings});
+        export.insert((*name).to_owned(), entry);
+    }
+    if let Some(directory) = std::env::var_os("STITCH_DIALECT_EXPORT") {
+        let directory = std::path::PathBuf::from(directory);
+        std::fs::create_dir_all(&directory).expect("the export directory can be made");
+        let stem = std::path::Path::new(file)
+            .with_extension("")
+            .to_string_lossy()
+            .replace(['/', '\\'], "_");
+        let text = serde_json::to_string_pretty(&Value::Object(export)).expect("JSON prints");
+        std::fs::write(directory.join(format!("{stem}.json")), text)
+            .expect("the export is written");
+    }
+}
+
+/// The contracts a test file derives: `#[derive(..Contract..)]` items, and those its
+/// contract-writing macros name (`both_orders!(A, B, ..)`, `Name = r"pattern";`).
+fn derived_contracts(file: &str) -> Vec<String> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
+    let source = std::fs::read_to_string(&path).expect("the test file is readable");
+    let mut names = Vec::new();
+    let mut after_derive = false;
+    for line in source.lines() {
+        let line = line.trim();
+        if line.starts_with("#[derive(") && line.contains("Contract") {
+            after_derive = true;
+            continue;
+        }
+        if after_derive && !line.starts_with("#[") && !line.starts_with("///") {
+            after_derive = false;
+            let item = line.trim_start_matches("pub ");
+            let name = item
+                .strip_prefix("struct ")
+                .or_else(|| item.strip_prefix("enum "))
+                .map(|rest| {
+                    rest.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                        .next()
+                        .unwrap_or_default()
+                });
+            if let Some(name) = name.filter(|name| !name.is_empty()) {
+                names.push(name.to_owned());
+            }
+        }
+        if let Some((name, _)) = line.split_once(" = r\"")
+            && name.chars().all(|c| c.is_alphanumeric() || c == '_')
+        {
+            names.push(name.to_owned());
+        }
+    }
+    for (_, rest) in source
+        .match_indices("both_orders!(")
+        .map(|(at, _)| source.split_at(at + 13))
+    {
+        names.extend(rest.split(',').take(2).map(|name| name.trim().to_owned()));
+    }
+    names
+}
+
+/// The shape each dialect promises, checked on the JSON itself.
+fn assert_dialect_shape(schema: &Value, dialect: stitch::Dialect, name: &str) {
+    use stitch::Dialect;
+    walk(schema, "", &mut |path, sub| {
+        let Some(object) = sub.as_object() else {
+            return;
+        };
+        let at = format!("{name} in {dialect}, at `{path}`");
+        let kinds: Vec<&str> = match object.get("type") {
+            Some(Value::String(kind)) => vec![kind.as_str()],
+            Some(Value::Array(kinds)) => kinds.iter().filter_map(Value::as_str).collect(),
+            _ => Vec::new(),
+        };
+        if dialect != Dialect::Mcp {
+            for banned in ["oneOf", "allOf", "$ref", "$defs"] {
+                assert!(!object.contains_key(banned), "{at}: `{banned}`");
+            }
+        }
+        if matches!(dialect, Dialect::Portable | Dialect::AnthropicStrict) {
+            assert!(
+                !matches!(object.get("type"), Some(Value::Array(_))),
+                "{at}: a type array"
+            );
+        }
+        if dialect == Dialect::Portable {
+            assert!(!object.contains_key("anyOf"), "{at}: `anyOf`");
+            if kinds.contains(&"array") {
+                assert!(object.contains_key("items"), "{at}: an array without items");
+            }
+        }
+        if matches!(dialect, Dialect::OpenAiStrict | Dialect::AnthropicStrict) {
+            if kinds.contains(&"object") {
+                assert_eq!(
+                    object.get("additionalProperties"),
+                    Some(&json!(false)),
+                    "{at}"
+                );
+                assert!(
+                    object.contains_key("properties"),
+                    "{at}: an object without properties"
+                );
+            }
+            let typed = ["type", "anyOf", "enum"]
+                .iter()
+                .any(|key| object.contains_key(*key));
+            assert!(typed, "{at}: no type");
+        }
+        if dialect == Dialect::OpenAiStrict
+            && let Some(Value::Object(properties)) = object.get("properties")
+        {
+            let keys: Vec<Value> = properties.keys().map(|key| json!(key)).collect();
+            assert_eq!(
+                object.get("required"),
+                Some(&Value::Array(keys)),
+                "{at}: required"
+            );
+        }
+    });
+}

@@ -124,3 +124,11 @@ pub fn every_position(levels: usize) -> Vec<String> {
         .join()
         .unwrap_or_else(|_| vec!["parse panicked".to_owned()])
 }
+
+#[test]
+fn every_contract_here_holds_in_every_dialect() {
+    crate::common::check_dialects(
+        file!(),
+        crate::contracts![Tags, Unique, Operation, Operations, Caught, Typed, Free],
+    );
+}
