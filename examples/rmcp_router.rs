@@ -8,7 +8,9 @@
 //! Run it: `cargo run --example rmcp_router --features rmcp` serves stdio;
 //! `cargo run --example rmcp_router --features rmcp -- --http 127.0.0.1:8000` serves
 //! streamable HTTP at `http://127.0.0.1:8000/mcp`, refusing requests whose `Host` or `Origin`
-//! is not this machine (DNS rebinding).
+//! is not this machine (DNS rebinding). `--dialect NAME` shows every client the stitch tools'
+//! schemas in that dialect, and `--client-dialect CLIENT=NAME` (repeatable) shows it to the
+//! client whose `initialize` names itself `CLIENT`; its calls are parsed in that dialect.
 
 #[path = "contracts/broadcast_patch.rs"]
 mod broadcast_patch;
@@ -21,16 +23,18 @@ use rmcp::handler::server::router::prompt::PromptRouter;
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{
-    CallToolResult, ContentBlock, Implementation, PromptMessage, Role, ServerCapabilities,
-    ServerConfig,
+    CallToolResult, ContentBlock, Implementation, ListToolsResult, PaginatedRequestParams,
+    PromptMessage, Role, ServerCapabilities, ServerConfig,
 };
+use rmcp::service::RequestContext;
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use rmcp::{
-    ErrorData, ServerHandler, ServiceExt, prompt, prompt_handler, prompt_router, tool,
+    ErrorData, RoleServer, ServerHandler, ServiceExt, prompt, prompt_handler, prompt_router, tool,
     tool_handler, tool_router,
 };
-use stitch::mcp::{Tools, rmcp};
+use stitch::Dialect;
+use stitch::mcp::{ClientDialects, Tools, rmcp};
 use store::{Broadcast, GetBroadcast, Store};
 
 /// The server: its state, and its routers.
@@ -39,6 +43,8 @@ struct BroadcastServer {
     store: Store,
     tool_router: ToolRouter<Self>,
     prompt_router: PromptRouter<Self>,
+    /// Which dialect each client is shown.
+    dialects: ClientDialects,
 }
 
 /// Which broadcast to count the parts of.
@@ -82,10 +88,12 @@ impl BroadcastServer {
         store::read(&self.store, &get)
     }
 
-    /// The stitch tools' router; the guard runs over them when it is built.
-    fn stitch_tools() -> ToolRouter<Self> {
+    /// The stitch tools' router; the guard runs over them, in every dialect shown, when it is
+    /// built.
+    fn stitch_tools(dialects: &ClientDialects) -> ToolRouter<Self> {
         Tools::new()
             .profile(stitch::SchemaProfile::new().require_typed_properties())
+            .dialects(dialects.clone())
             .observe(store::audit)
             .tool_with_output(Self::broadcast_patch)
             .tool(Self::get_broadcast)
@@ -96,12 +104,13 @@ impl BroadcastServer {
             })
     }
 
-    fn new() -> Self {
+    fn new(dialects: ClientDialects) -> Self {
         BroadcastServer {
             store: store::store(),
             // rmcp's tools and stitch's, in one router.
-            tool_router: Self::tool_router() + Self::stitch_tools(),
+            tool_router: Self::tool_router() + Self::stitch_tools(&dialects),
             prompt_router: Self::prompt_router(),
+            dialects,
         }
     }
 }
@@ -144,14 +153,24 @@ impl ServerHandler for BroadcastServer {
             env!("CARGO_PKG_VERSION"),
         ))
     }
+
+    /// Each client is listed the stitch tools in its own dialect (`#[tool_handler]` writes
+    /// the rest: calls go through the router, which parses each in its caller's dialect).
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, ErrorData> {
+        Ok(self.dialects.list_tools(&self.tool_router, &context))
+    }
 }
 
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let server = BroadcastServer::new();
-    let mut args = std::env::args().skip(1);
-    match (args.next().as_deref(), args.next()) {
-        (None, _) => {
+    let options = Options::parse(std::env::args().skip(1))?;
+    let server = BroadcastServer::new(options.dialects);
+    match options.http {
+        None => {
             eprintln!("stitch-broadcasts: serving on stdio");
             server
                 .serve(rmcp::transport::stdio())
@@ -159,10 +178,43 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
                 .waiting()
                 .await?;
         }
-        (Some("--http"), Some(address)) => serve_http(server, &address).await?,
-        _ => return Err("usage: rmcp_router [--http 127.0.0.1:PORT]".into()),
+        Some(address) => serve_http(server, &address).await?,
     }
     Ok(())
+}
+
+/// The command line.
+struct Options {
+    http: Option<String>,
+    dialects: ClientDialects,
+}
+
+impl Options {
+    const USAGE: &str = "usage: rmcp_router [--http 127.0.0.1:PORT] [--dialect NAME] \
+                         [--client-dialect CLIENT=NAME]...";
+
+    fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
+        let (mut http, mut default, mut clients) = (None, Dialect::Mcp, Vec::new());
+        while let Some(flag) = args.next() {
+            let value = args.next().ok_or(Self::USAGE)?;
+            match flag.as_str() {
+                "--http" => http = Some(value),
+                "--dialect" => default = value.parse().map_err(|e| format!("{e}"))?,
+                "--client-dialect" => {
+                    let (client, dialect) = value.split_once('=').ok_or(Self::USAGE)?;
+                    let dialect: Dialect = dialect.parse().map_err(|e| format!("{e}"))?;
+                    clients.push((client.to_owned(), dialect));
+                }
+                _ => return Err(Self::USAGE.to_owned()),
+            }
+        }
+        let dialects = clients
+            .into_iter()
+            .fold(ClientDialects::new(default), |rules, (client, dialect)| {
+                rules.client(client, dialect)
+            });
+        Ok(Options { http, dialects })
+    }
 }
 
 /// Streamable HTTP at `/mcp`, for this machine only: requests whose `Host` or `Origin` names

@@ -3,6 +3,8 @@
 //! guard run over every mounted tool when the toolbox is built.
 #![cfg(feature = "rmcp")]
 
+mod common;
+
 use std::sync::{Arc, Mutex};
 
 use serde::{Deserialize, Serialize};
@@ -205,10 +207,9 @@ mod rmcp_server {
         PaginatedRequestParams, ServerCapabilities, ServerConfig,
     };
     use stitch::mcp::rmcp::service::RequestContext;
-    use stitch::mcp::rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
+    use stitch::mcp::rmcp::{ErrorData, RoleServer, ServerHandler};
     use stitch::mcp::{Outcome, Tools, check_router};
     use stitch::{FindingKind, SchemaProfile};
-    use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 
     use super::{Add, Put, Sum};
 
@@ -294,35 +295,8 @@ mod rmcp_server {
         }
     }
 
-    /// Requests written by hand, answers read as the wire has them.
     async fn exchange(server: Calculator, requests: Vec<Value>) -> Vec<Value> {
-        let (client, transport) = tokio::io::duplex(1 << 20);
-        let running = tokio::spawn(async move {
-            if let Ok(service) = server.serve(transport).await {
-                let _ = service.waiting().await;
-            }
-        });
-        let (read, mut write) = tokio::io::split(client);
-        let mut lines = BufReader::new(read).lines();
-        let initialize = json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
-            "protocolVersion": "2025-06-18", "capabilities": {},
-            "clientInfo": {"name": "test", "version": "0"}}});
-        let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
-        let mut answers = Vec::new();
-        for request in [initialize, initialized].into_iter().chain(requests) {
-            let expects_answer = request.get("id").is_some();
-            write
-                .write_all(format!("{request}\n").as_bytes())
-                .await
-                .unwrap();
-            if expects_answer {
-                let line = lines.next_line().await.unwrap().unwrap();
-                answers.push(serde_json::from_str(&line).unwrap());
-            }
-        }
-        running.abort();
-        answers.remove(0);
-        answers
+        super::exchange_as(server, "test", requests).await
     }
 
     fn call(id: u32, name: &str, arguments: Value) -> Value {
@@ -417,4 +391,155 @@ mod rmcp_server {
             "a plain rmcp tool is held to the profile too"
         );
     }
+}
+
+/// Requests written by hand from a client that introduces itself as `client`, answers read as
+/// the wire has them.
+async fn exchange_as<S: stitch::mcp::rmcp::ServerHandler>(
+    server: S,
+    client: &str,
+    requests: Vec<serde_json::Value>,
+) -> Vec<serde_json::Value> {
+    use stitch::mcp::rmcp::ServiceExt;
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+
+    let (client_end, transport) = tokio::io::duplex(1 << 20);
+    let running = tokio::spawn(async move {
+        if let Ok(service) = server.serve(transport).await {
+            let _ = service.waiting().await;
+        }
+    });
+    let (read, mut write) = tokio::io::split(client_end);
+    let mut lines = BufReader::new(read).lines();
+    let initialize = json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+        "protocolVersion": "2025-06-18", "capabilities": {},
+        "clientInfo": {"name": client, "version": "0"}}});
+    let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
+    let mut answers = Vec::new();
+    for request in [initialize, initialized].into_iter().chain(requests) {
+        let expects_answer = request.get("id").is_some();
+        write
+            .write_all(format!("{request}\n").as_bytes())
+            .await
+            .unwrap();
+        if expects_answer {
+            let line = lines.next_line().await.unwrap().unwrap();
+            answers.push(serde_json::from_str(&line).unwrap());
+        }
+    }
+    running.abort();
+    answers.remove(0);
+    answers
+}
+
+/// Each client is shown its dialect and held to it: one toolbox, two clients.
+mod per_client_dialects {
+    use std::collections::BTreeMap;
+
+    use serde::Deserialize;
+    use serde_json::{Value, json};
+    use stitch::mcp::{ClientDialects, Toolbox};
+    use stitch::{Contract, Dialect, FindingKind};
+
+    /// Change a setting (no other key).
+    #[derive(Contract, Deserialize, Debug)]
+    #[serde(tag = "op", deny_unknown_fields)]
+    pub enum Setting {
+        Rename { name: String },
+        Resize { width: u32, height: Option<u32> },
+    }
+
+    /// Settings by name: a map, which strict mode cannot say.
+    #[derive(Contract, Deserialize, Debug)]
+    pub struct Bulk {
+        pub values: BTreeMap<String, u32>,
+    }
+
+    fn toolbox() -> Toolbox {
+        Toolbox::builder("settings", "0.0.0")
+            .dialects(
+                ClientDialects::new(Dialect::Mcp).client("strict-agent", Dialect::OpenAiStrict),
+            )
+            .tool(|setting: Setting| async move { Ok::<_, String>(format!("{setting:?}")) })
+            .build()
+            .unwrap()
+    }
+
+    fn requests() -> Vec<Value> {
+        let filled = json!({"op": "Rename", "name": "n", "width": null, "height": null});
+        vec![
+            json!({"jsonrpc": "2.0", "id": 1, "method": "tools/list"}),
+            json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+                   "params": {"name": "setting", "arguments": filled}}),
+        ]
+    }
+
+    #[tokio::test]
+    async fn each_client_is_listed_its_dialect_and_parsed_in_it() {
+        let strict = super::exchange_as(toolbox(), "Strict-Agent", requests()).await;
+        let plain = super::exchange_as(toolbox(), "inspector", requests()).await;
+        let schema = |answers: &[Value]| answers[0]["result"]["tools"][0]["inputSchema"].clone();
+        assert_eq!(
+            schema(&strict),
+            serde_json::from_str::<Value>(Setting::input_schema_for(Dialect::OpenAiStrict))
+                .unwrap()
+        );
+        assert_eq!(
+            schema(&plain),
+            serde_json::from_str::<Value>(Setting::INPUT_SCHEMA).unwrap()
+        );
+        assert_eq!(
+            schema(&strict)["required"],
+            json!(["op", "name", "width", "height"])
+        );
+        // The strict client's nulls mean absence; the plain client sent keys `Rename` denies.
+        assert_eq!(strict[1]["result"]["isError"], false, "{}", strict[1]);
+        assert_eq!(
+            strict[1]["result"]["content"][0]["text"],
+            "\"Rename { name: \\\"n\\\" }\""
+        );
+        assert_eq!(plain[1]["result"]["isError"], true);
+        assert_eq!(
+            plain[1]["result"]["structuredContent"]["issues"][0]["code"],
+            "unknown_key"
+        );
+    }
+
+    #[test]
+    fn the_guard_checks_every_dialect_a_server_shows() {
+        let shown = |dialects: ClientDialects| {
+            Toolbox::builder("settings", "0.0.0")
+                .dialects(dialects)
+                .tool(|bulk: Bulk| async move { Ok::<_, String>(bulk.values.len()) })
+                .build()
+                .err()
+                .unwrap_or_default()
+        };
+        assert!(shown(ClientDialects::new(Dialect::Mcp)).is_empty());
+        let findings =
+            shown(ClientDialects::new(Dialect::Mcp).client("agent", Dialect::AnthropicStrict));
+        assert_eq!(findings.len(), 1);
+        assert_eq!(findings[0].kind(), FindingKind::Inexpressible);
+        assert_eq!(findings[0].path(), "values");
+        assert!(
+            findings[0]
+                .why()
+                .starts_with("in the anthropic-strict dialect")
+        );
+    }
+}
+
+#[test]
+fn every_contract_here_holds_in_every_dialect() {
+    common::check_dialects(
+        file!(),
+        contracts![
+            Add,
+            Sum,
+            Put,
+            Outcome2,
+            per_client_dialects::Setting,
+            per_client_dialects::Bulk
+        ],
+    );
 }

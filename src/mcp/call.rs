@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use rmcp::model::{CallToolResult, ContentBlock, JsonObject, MetaObject};
 use serde_json::Value;
 use stitch_runtime::ir::Node;
-use stitch_runtime::{Contract, Issue, Mode, Rejection, Shape, Tool};
+use stitch_runtime::{Contract, Dialect, Issue, Mode, Rejection, Shape, Tool};
 
 use super::route::Handler;
 
@@ -53,8 +53,8 @@ pub(crate) type Observer = Arc<dyn Fn(&CallRecord<'_>) + Send + Sync>;
 
 type Answering<'a> = Pin<Box<dyn Future<Output = Answer> + Send + 'a>>;
 
-/// How one call runs against the server's state.
-type Invoke<S> = Arc<dyn for<'a> Fn(&'a S, Value) -> Answering<'a> + Send + Sync>;
+/// How one call runs against the server's state, parsed as a client shown the dialect sends it.
+type Invoke<S> = Arc<dyn for<'a> Fn(&'a S, Value, Dialect) -> Answering<'a> + Send + Sync>;
 
 /// How a call ended, before it becomes a result.
 enum Answer {
@@ -94,8 +94,8 @@ impl<S: Send + Sync + 'static> StitchTool<S> {
         E: Display + 'static,
         F: for<'a> Handler<'a, S, C, O, E>,
     {
-        let invoke: Invoke<S> = Arc::new(move |server: &S, arguments: Value| {
-            let contract = match C::parse(arguments) {
+        let invoke: Invoke<S> = Arc::new(move |server: &S, arguments: Value, dialect| {
+            let contract = match C::parse_for(arguments, dialect) {
                 Ok(contract) => contract,
                 Err(rejection) => {
                     let answer = Answer::Rejected(rejection.issues);
@@ -132,16 +132,28 @@ impl<S: Send + Sync + 'static> StitchTool<S> {
         }
     }
 
-    /// Runs one call: the answer, as a result every client accepts, told to the observer.
+    /// The tool as listed to a client shown `dialect`.
+    pub(crate) fn advertised_in(&self, dialect: Dialect) -> rmcp::model::Tool {
+        let mut advertised = self.advertised.clone();
+        if dialect != Dialect::Mcp {
+            let schema = self.contract.input_schema_for(dialect);
+            advertised.input_schema = Arc::new(json_object(schema));
+        }
+        advertised
+    }
+
+    /// Runs one call from a client shown `dialect`: the answer, as a result every client
+    /// accepts, told to the observer.
     pub(crate) async fn call(
         &self,
         server: &S,
         arguments: Option<JsonObject>,
+        dialect: Dialect,
         observer: Option<&Observer>,
     ) -> CallToolResult {
         let started = Instant::now();
         let arguments = Value::Object(arguments.unwrap_or_default());
-        let answer = (self.invoke)(server, arguments).await;
+        let answer = (self.invoke)(server, arguments, dialect).await;
         let (result, outcome) = match &answer {
             Answer::Output(value) => (CallToolResult::structured(value.clone()), Outcome::Accepted),
             Answer::Rejected(issues) => (self.rejected(issues), Outcome::Rejected(issues)),
@@ -183,7 +195,7 @@ impl<S: Send + Sync + 'static> StitchTool<S> {
 
 /// A rendered schema as a JSON object (stitch always renders an object schema here: the
 /// guard refuses an input or output that is not one).
-fn json_object(schema: &str) -> JsonObject {
+pub(crate) fn json_object(schema: &str) -> JsonObject {
     match serde_json::from_str(schema) {
         Ok(Value::Object(object)) => object,
         _ => JsonObject::new(),

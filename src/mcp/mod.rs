@@ -1,6 +1,6 @@
 //! Serving contracts as tools of the official Rust MCP SDK (`rmcp`), behind the `rmcp` feature.
 //!
-//! Two forms, one call path ([`call`]):
+//! Two forms, one call path (the private module `call`):
 //!
 //! - [`Tools`] builds stitch tools into an rmcp [`ToolRouter`](rmcp::handler::server::router::tool::ToolRouter)
 //!   for a server written with rmcp's own macros (`#[tool_router]`, `#[tool_handler]`,
@@ -18,6 +18,10 @@
 //! and the guard runs over every stitch tool when the router or the toolbox is built
 //! ([`check_router`] checks a whole router, plain rmcp tools included).
 //!
+//! Clients disagree on JSON Schema: [`ClientDialects`] shows each client the
+//! [`Dialect`](stitch_runtime::Dialect) it takes, decided from the name it gives in
+//! `initialize`, and parses its calls in that dialect.
+//!
 //! rmcp holds a tool's schema as a `serde_json::Map`, so the feature turns on serde_json's
 //! `preserve_order`: without it the map sorts its keys, and the schema would reach clients
 //! with its tag no longer first. The text on the wire is the text stitch rendered.
@@ -27,9 +31,11 @@
 pub use rmcp;
 
 mod call;
+mod dialects;
 mod route;
 mod toolbox;
 
 pub use call::{CallRecord, Outcome, ToolOutput};
+pub use dialects::ClientDialects;
 pub use route::{Handler, Tools, check_router};
 pub use toolbox::{Toolbox, ToolboxBuilder};

@@ -12,6 +12,7 @@ use rmcp::model::CallToolResponse;
 use stitch_runtime::{Contract, Finding, SchemaProfile};
 
 use super::call::{CallRecord, Observer, StitchTool, ToolOutput};
+use super::dialects::ClientDialects;
 
 /// The handler of a stitch tool: an async method of the server, `async fn(&self, C) ->
 /// Result<O, E>` (the form rmcp's own tools take), or a closure `|server: &S, c: C| async
@@ -92,6 +93,7 @@ pub struct Tools<S> {
     tools: Vec<StitchTool<S>>,
     profile: SchemaProfile,
     observer: Option<Observer>,
+    dialects: ClientDialects,
 }
 
 impl<S> Default for Tools<S> {
@@ -100,6 +102,7 @@ impl<S> Default for Tools<S> {
             tools: Vec::new(),
             profile: SchemaProfile::new(),
             observer: None,
+            dialects: ClientDialects::default(),
         }
     }
 }
@@ -153,30 +156,69 @@ impl<S: Send + Sync + 'static> Tools<S> {
         self
     }
 
+    /// Which dialect each client is shown (default: [`Dialect::Mcp`](stitch_runtime::Dialect)
+    /// for every client). The router lists the default dialect's schemas; each call is parsed
+    /// in the dialect of the client that makes it; [`ClientDialects::list_tools`] lists each
+    /// client its own. The guard checks every dialect the rules can show.
+    pub fn dialects(mut self, dialects: ClientDialects) -> Self {
+        self.dialects = dialects;
+        self
+    }
+
     /// Checks every tool with the guard and builds the router, or returns every finding.
     pub fn build(self) -> Result<ToolRouter<S>, Vec<Finding>> {
-        let findings = guard(&self.tools, &self.profile);
+        let findings = guard(&self.tools, &self.profile, &self.dialects);
         if !findings.is_empty() {
             return Err(findings);
         }
         let mut router = ToolRouter::new();
         for tool in self.tools {
-            router.add_route(route(tool, self.observer.clone()));
+            router.add_route(route(tool, self.observer.clone(), self.dialects.clone()));
         }
         Ok(router)
     }
 
     /// The tools, for a [`Toolbox`](super::Toolbox) built on them.
-    pub(crate) fn into_parts(self) -> (Vec<StitchTool<S>>, SchemaProfile, Option<Observer>) {
-        (self.tools, self.profile, self.observer)
+    pub(crate) fn into_parts(self) -> Parts<S> {
+        Parts {
+            tools: self.tools,
+            profile: self.profile,
+            observer: self.observer,
+            dialects: self.dialects,
+        }
     }
 }
 
-/// The guard over stitch tools: their contracts, and the output schemas they advertise.
-pub(crate) fn guard<S>(tools: &[StitchTool<S>], profile: &SchemaProfile) -> Vec<Finding> {
+/// What a [`Tools`] holds, for a [`Toolbox`](super::Toolbox) built on it.
+pub(crate) struct Parts<S> {
+    pub(crate) tools: Vec<StitchTool<S>>,
+    pub(crate) profile: SchemaProfile,
+    pub(crate) observer: Option<Observer>,
+    pub(crate) dialects: ClientDialects,
+}
+
+/// The guard over stitch tools, in every dialect the rules show: their contracts, and the
+/// output schemas they advertise. Each tool is registered with the rules, so listings in a
+/// dialect can render it.
+pub(crate) fn guard<S>(
+    tools: &[StitchTool<S>],
+    profile: &SchemaProfile,
+    dialects: &ClientDialects,
+) -> Vec<Finding> {
     let contracts: Vec<stitch_runtime::Tool> = tools.iter().map(|tool| tool.contract).collect();
     let mut findings = stitch_runtime::all_findings(&contracts, profile);
+    for dialect in dialects.served() {
+        if dialect == profile.dialect {
+            continue;
+        }
+        for finding in stitch_runtime::all_findings(&contracts, &profile.dialect(dialect)) {
+            if !findings.contains(&finding) {
+                findings.push(finding);
+            }
+        }
+    }
     for tool in tools {
+        dialects.register(tool.contract);
         if let Some((node, type_name)) = tool.output
             && let Err(finding) =
                 stitch_runtime::validate_output_schema(tool.contract.name, node, type_name)
@@ -192,15 +234,22 @@ pub(crate) fn guard<S>(tools: &[StitchTool<S>], profile: &SchemaProfile) -> Vec<
 pub(crate) fn route<S: Send + Sync + 'static>(
     tool: StitchTool<S>,
     observer: Option<Observer>,
+    dialects: ClientDialects,
 ) -> ToolRoute<S> {
-    let attr = tool.advertised.clone();
+    let attr = tool.advertised_in(dialects.default_dialect());
     let tool = Arc::new(tool);
     ToolRoute::new_dyn(attr, move |context| {
         let tool = Arc::clone(&tool);
         let observer = observer.clone();
+        let dialect = dialects.dialect_of_peer(&context.request_context.peer);
         Box::pin(async move {
             let result = tool
-                .call(context.service, context.arguments, observer.as_ref())
+                .call(
+                    context.service,
+                    context.arguments,
+                    dialect,
+                    observer.as_ref(),
+                )
                 .await;
             Ok(CallToolResponse::from(result))
         })

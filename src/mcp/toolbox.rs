@@ -17,7 +17,8 @@ use serde_json::Value;
 use stitch_runtime::{Contract, Finding, SchemaProfile};
 
 use super::call::{CallRecord, Observer, StitchTool, ToolOutput};
-use super::route::{Tools, guard, route};
+use super::dialects::ClientDialects;
+use super::route::{Parts, Tools, guard, route};
 
 /// Mounts contracts as MCP tools; build it into a [`Toolbox`].
 pub struct ToolboxBuilder {
@@ -31,6 +32,7 @@ pub struct Toolbox {
     tools: Arc<Vec<StitchTool<Toolbox>>>,
     router: Arc<ToolRouter<Toolbox>>,
     observer: Option<Observer>,
+    dialects: ClientDialects,
     info: Implementation,
 }
 
@@ -43,7 +45,7 @@ impl Toolbox {
         }
     }
 
-    /// The advertised tools, as rmcp sends them in `tools/list`.
+    /// The advertised tools, as `tools/list` sends them to a client shown the default dialect.
     pub fn tools(&self) -> Vec<rmcp::model::Tool> {
         self.router.list_all()
     }
@@ -61,7 +63,10 @@ impl Toolbox {
             Value::Object(arguments) => Some(arguments),
             _ => None,
         };
-        Ok(tool.call(self, arguments, self.observer.as_ref()).await)
+        let dialect = self.dialects.default_dialect();
+        Ok(tool
+            .call(self, arguments, dialect, self.observer.as_ref())
+            .await)
     }
 }
 
@@ -115,23 +120,36 @@ impl ToolboxBuilder {
         self
     }
 
+    /// Which dialect each client is shown, from the name it gives in `initialize`; its calls
+    /// are parsed in that dialect (see [`ClientDialects`]).
+    pub fn dialects(mut self, dialects: ClientDialects) -> Self {
+        self.tools = self.tools.dialects(dialects);
+        self
+    }
+
     /// Checks every mounted tool with the guard (names valid and unique, object inputs and
     /// outputs, and what the profile requires) and builds the toolbox, or returns every
     /// finding.
     pub fn build(self) -> Result<Toolbox, Vec<Finding>> {
-        let (tools, profile, observer) = self.tools.into_parts();
-        let findings = guard(&tools, &profile);
+        let Parts {
+            tools,
+            profile,
+            observer,
+            dialects,
+        } = self.tools.into_parts();
+        let findings = guard(&tools, &profile, &dialects);
         if !findings.is_empty() {
             return Err(findings);
         }
         let mut router = ToolRouter::new();
         for tool in &tools {
-            router.add_route(route(tool.clone(), observer.clone()));
+            router.add_route(route(tool.clone(), observer.clone(), dialects.clone()));
         }
         Ok(Toolbox {
             tools: Arc::new(tools),
             router: Arc::new(router),
             observer,
+            dialects,
             info: self.info,
         })
     }
@@ -146,9 +164,9 @@ impl ServerHandler for Toolbox {
     async fn list_tools(
         &self,
         _request: Option<PaginatedRequestParams>,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
-        Ok(ListToolsResult::with_all_items(self.tools()))
+        Ok(self.dialects.list_tools(&self.router, &context))
     }
 
     fn get_tool(&self, name: &str) -> Option<rmcp::model::Tool> {
