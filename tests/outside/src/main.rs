@@ -11,7 +11,8 @@ mod deep;
 
 use rmcp::ServiceExt;
 use serde_json::{Value, json};
-use stitch::mcp::Toolbox;
+use stitch::mcp::{ClientDialects, Toolbox};
+use stitch::{Contract, Dialect};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 
 fn check(what: &str, holds: bool) {
@@ -45,10 +46,13 @@ fn big_docs() {
     );
 }
 
-/// The schema as the wire carries it, read as text from a `tools/list` response: in this
-/// crate serde_json has only the features stitch asks for, not the workspace's.
-async fn schema_on_the_wire() {
+/// The schema as the wire carries it, read as text from the `tools/list` response to a client
+/// named `client_name` (shown `dialect`): in this crate serde_json has only the features stitch
+/// asks for, not the workspace's.
+async fn schema_on_the_wire(client_name: &str, dialect: Dialect) {
+    let dialects = ClientDialects::new(Dialect::Mcp).client("strict-agent", Dialect::OpenAiStrict);
     let toolbox = Toolbox::builder("outside", "0.0.0")
+        .dialects(dialects)
         .tool(|_: broadcast_patch::BroadcastPatch| async { Ok::<_, String>(0) })
         .build()
         .expect("the guard passes");
@@ -63,7 +67,7 @@ async fn schema_on_the_wire() {
     let requests = [
         json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
             "protocolVersion": "2025-06-18", "capabilities": {},
-            "clientInfo": {"name": "raw", "version": "0"}}}),
+            "clientInfo": {"name": client_name, "version": "0"}}}),
         json!({"jsonrpc": "2.0", "method": "notifications/initialized"}),
         json!({"jsonrpc": "2.0", "id": 2, "method": "tools/list"}),
     ];
@@ -80,9 +84,9 @@ async fn schema_on_the_wire() {
             break;
         }
     }
-    let rendered = broadcast_patch::BroadcastPatch::INPUT_SCHEMA;
+    let rendered = broadcast_patch::BroadcastPatch::input_schema_for(dialect);
     check(
-        "the schema reaches the wire as rendered, its keys in order",
+        &format!("the {dialect} schema reaches the wire as rendered, its keys in order"),
         listed.contains(&format!("\"inputSchema\":{rendered}")),
     );
     drop(write);
@@ -103,6 +107,7 @@ fn deep_values() {
 #[tokio::main]
 async fn main() {
     big_docs();
-    schema_on_the_wire().await;
+    schema_on_the_wire("raw", Dialect::Mcp).await;
+    schema_on_the_wire("strict-agent", Dialect::OpenAiStrict).await;
     deep_values();
 }
