@@ -102,13 +102,23 @@ impl ClientDialects {
     /// The `tools/list` answer for the client of `context`: every tool of `router`, each stitch
     /// tool with its schema in that client's dialect. What a server's `list_tools` returns:
     ///
-    /// ```ignore
-    /// async fn list_tools(
-    ///     &self,
-    ///     _request: Option<PaginatedRequestParams>,
-    ///     context: RequestContext<RoleServer>,
-    /// ) -> Result<ListToolsResult, ErrorData> {
-    ///     Ok(self.dialects.list_tools(&self.tool_router, &context))
+    /// ```
+    /// # use stitch::mcp::{ClientDialects, rmcp};
+    /// # use rmcp::handler::server::router::tool::ToolRouter;
+    /// # use rmcp::model::{ErrorData, ListToolsResult, PaginatedRequestParams};
+    /// # use rmcp::service::RequestContext;
+    /// # use rmcp::{RoleServer, ServerHandler, tool_handler};
+    /// # #[derive(Clone)]
+    /// # struct Server { tool_router: ToolRouter<Self>, dialects: ClientDialects }
+    /// #[tool_handler(router = self.tool_router)]
+    /// impl ServerHandler for Server {
+    ///     async fn list_tools(
+    ///         &self,
+    ///         _request: Option<PaginatedRequestParams>,
+    ///         context: RequestContext<RoleServer>,
+    ///     ) -> Result<ListToolsResult, ErrorData> {
+    ///         Ok(self.dialects.list_tools(&self.tool_router, &context))
+    ///     }
     /// }
     /// ```
     pub fn list_tools<S: Send + Sync + 'static>(
