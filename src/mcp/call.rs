@@ -74,17 +74,6 @@ pub(crate) struct StitchTool<S> {
     invoke: Invoke<S>,
 }
 
-impl<S> Clone for StitchTool<S> {
-    fn clone(&self) -> Self {
-        StitchTool {
-            contract: self.contract,
-            advertised: self.advertised.clone(),
-            output: self.output,
-            invoke: Arc::clone(&self.invoke),
-        }
-    }
-}
-
 impl<S: Send + Sync + 'static> StitchTool<S> {
     /// The tool of contract `C` answered by `handler`, with the output schema of `output`.
     pub(crate) fn new<C, O, E, F>(handler: F, output: Option<(&'static Node, &'static str)>) -> Self

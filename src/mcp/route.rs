@@ -42,7 +42,7 @@ where
 /// adds to the server's own (`Self::tool_router() + tools`).
 ///
 /// Each tool advertises its contract's flat schema, parses every call with
-/// [`Contract::parse`], answers a rejection with every issue at its JSON Pointer (an `isError`
+/// [`Contract::parse_for`] in the dialect its client was shown, answers a rejection with every issue at its JSON Pointer (an `isError`
 /// result, structured) and a handler's error as an `isError` result, and tells the observer
 /// of every call. [`build`](Self::build) runs the guard over every tool first.
 ///
@@ -167,32 +167,40 @@ impl<S: Send + Sync + 'static> Tools<S> {
 
     /// Checks every tool with the guard and builds the router, or returns every finding.
     pub fn build(self) -> Result<ToolRouter<S>, Vec<Finding>> {
+        self.build_routes().map(|routes| routes.router)
+    }
+
+    /// Checks every tool with the guard and builds the router, keeping the tools behind its
+    /// routes (what a [`Toolbox`](super::Toolbox) also calls directly), or returns every
+    /// finding.
+    pub(crate) fn build_routes(self) -> Result<Routes<S>, Vec<Finding>> {
         let findings = guard(&self.tools, &self.profile, &self.dialects);
         if !findings.is_empty() {
             return Err(findings);
         }
+        let tools: Vec<Arc<StitchTool<S>>> = self.tools.into_iter().map(Arc::new).collect();
         let mut router = ToolRouter::new();
-        for tool in self.tools {
-            router.add_route(route(tool, self.observer.clone(), self.dialects.clone()));
+        for tool in &tools {
+            let route = route(
+                Arc::clone(tool),
+                self.observer.clone(),
+                self.dialects.clone(),
+            );
+            router.add_route(route);
         }
-        Ok(router)
-    }
-
-    /// The tools, for a [`Toolbox`](super::Toolbox) built on them.
-    pub(crate) fn into_parts(self) -> Parts<S> {
-        Parts {
-            tools: self.tools,
-            profile: self.profile,
+        Ok(Routes {
+            router,
+            tools,
             observer: self.observer,
             dialects: self.dialects,
-        }
+        })
     }
 }
 
-/// What a [`Tools`] holds, for a [`Toolbox`](super::Toolbox) built on it.
-pub(crate) struct Parts<S> {
-    pub(crate) tools: Vec<StitchTool<S>>,
-    pub(crate) profile: SchemaProfile,
+/// Built [`Tools`]: the router, and the tools, observer and dialects behind its routes.
+pub(crate) struct Routes<S> {
+    pub(crate) router: ToolRouter<S>,
+    pub(crate) tools: Vec<Arc<StitchTool<S>>>,
     pub(crate) observer: Option<Observer>,
     pub(crate) dialects: ClientDialects,
 }
@@ -200,7 +208,7 @@ pub(crate) struct Parts<S> {
 /// The guard over stitch tools, in every dialect the rules show: their contracts, and the
 /// output schemas they advertise. Each tool is registered with the rules, so listings in a
 /// dialect can render it.
-pub(crate) fn guard<S>(
+fn guard<S>(
     tools: &[StitchTool<S>],
     profile: &SchemaProfile,
     dialects: &ClientDialects,
@@ -231,13 +239,12 @@ pub(crate) fn guard<S>(
 
 /// A stitch tool as an rmcp route: rmcp's router calls it with the server's state and the
 /// call's arguments, and it answers with its own result (never rmcp's text-only fallback).
-pub(crate) fn route<S: Send + Sync + 'static>(
-    tool: StitchTool<S>,
+fn route<S: Send + Sync + 'static>(
+    tool: Arc<StitchTool<S>>,
     observer: Option<Observer>,
     dialects: ClientDialects,
 ) -> ToolRoute<S> {
     let attr = tool.advertised_in(dialects.default_dialect());
-    let tool = Arc::new(tool);
     ToolRoute::new_dyn(attr, move |context| {
         let tool = Arc::clone(&tool);
         let observer = observer.clone();

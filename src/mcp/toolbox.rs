@@ -18,7 +18,7 @@ use stitch_runtime::{Contract, Finding, SchemaProfile};
 
 use super::call::{CallRecord, Observer, StitchTool, ToolOutput};
 use super::dialects::ClientDialects;
-use super::route::{Parts, Tools, guard, route};
+use super::route::{Routes, Tools};
 
 /// Mounts contracts as MCP tools; build it into a [`Toolbox`].
 pub struct ToolboxBuilder {
@@ -29,7 +29,7 @@ pub struct ToolboxBuilder {
 /// Contracts served as MCP tools: an [`rmcp::ServerHandler`] of stitch tools alone.
 #[derive(Clone)]
 pub struct Toolbox {
-    tools: Arc<Vec<StitchTool<Toolbox>>>,
+    tools: Arc<[Arc<StitchTool<Toolbox>>]>,
     router: Arc<ToolRouter<Toolbox>>,
     observer: Option<Observer>,
     dialects: ClientDialects,
@@ -131,22 +131,14 @@ impl ToolboxBuilder {
     /// outputs, and what the profile requires) and builds the toolbox, or returns every
     /// finding.
     pub fn build(self) -> Result<Toolbox, Vec<Finding>> {
-        let Parts {
+        let Routes {
+            router,
             tools,
-            profile,
             observer,
             dialects,
-        } = self.tools.into_parts();
-        let findings = guard(&tools, &profile, &dialects);
-        if !findings.is_empty() {
-            return Err(findings);
-        }
-        let mut router = ToolRouter::new();
-        for tool in &tools {
-            router.add_route(route(tool.clone(), observer.clone(), dialects.clone()));
-        }
+        } = self.tools.build_routes()?;
         Ok(Toolbox {
-            tools: Arc::new(tools),
+            tools: tools.into(),
             router: Arc::new(router),
             observer,
             dialects,
