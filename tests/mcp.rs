@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 
 use serde::{Deserialize, Serialize};
 use serde_json::json;
-use stitch::mcp::{Outcome, Toolbox};
+use stitch::mcp::{CallRecord, Outcome, Toolbox};
 use stitch::{Contract, FindingKind, SchemaProfile};
 
 /// Add two numbers.
@@ -34,6 +34,18 @@ struct Put {
     blob: std::time::Duration,
 }
 
+/// An observer writing each call into `log` as `tool outcome`.
+fn record_into(log: Arc<Mutex<Vec<String>>>) -> impl Fn(&CallRecord<'_>) + Send + Sync + 'static {
+    move |call| {
+        let outcome = match &call.outcome {
+            Outcome::Accepted => "accepted".to_owned(),
+            Outcome::Rejected(issues) => format!("rejected {}", issues[0].pointer),
+            Outcome::Failed(error) => format!("failed {error}"),
+        };
+        log.lock().unwrap().push(format!("{} {outcome}", call.tool));
+    }
+}
+
 fn toolbox(log: Arc<Mutex<Vec<String>>>) -> Toolbox {
     Toolbox::builder("test", "0.0.0")
         .tool_with_output(|add: Add| async move {
@@ -45,14 +57,7 @@ fn toolbox(log: Arc<Mutex<Vec<String>>>) -> Toolbox {
                 })
             }
         })
-        .observe(move |call| {
-            let outcome = match &call.outcome {
-                Outcome::Accepted => "accepted".to_owned(),
-                Outcome::Rejected(issues) => format!("rejected {}", issues[0].pointer),
-                Outcome::Failed(error) => format!("failed {error}"),
-            };
-            log.lock().unwrap().push(format!("{} {outcome}", call.tool));
-        })
+        .observe(record_into(log))
         .build()
         .unwrap()
 }
@@ -208,10 +213,10 @@ mod rmcp_server {
     };
     use stitch::mcp::rmcp::service::RequestContext;
     use stitch::mcp::rmcp::{ErrorData, RoleServer, ServerHandler};
-    use stitch::mcp::{Outcome, Tools, check_router};
+    use stitch::mcp::{Tools, check_router};
     use stitch::{FindingKind, SchemaProfile};
 
-    use super::{Add, Put, Sum};
+    use super::{Add, Put, Sum, record_into};
 
     #[derive(Clone)]
     pub struct Calculator {
@@ -232,17 +237,9 @@ mod rmcp_server {
 
         fn new() -> Self {
             let seen = Arc::new(Mutex::new(Vec::new()));
-            let log = Arc::clone(&seen);
             let stitch = Tools::new()
                 .profile(SchemaProfile::new().require_typed_properties())
-                .observe(move |call| {
-                    let outcome = match &call.outcome {
-                        Outcome::Accepted => "accepted".to_owned(),
-                        Outcome::Rejected(issues) => format!("rejected {}", issues[0].pointer),
-                        Outcome::Failed(error) => format!("failed {error}"),
-                    };
-                    log.lock().unwrap().push(format!("{} {outcome}", call.tool));
-                })
+                .observe(record_into(Arc::clone(&seen)))
                 .tool_with_output(Self::add)
                 .build()
                 .unwrap();
