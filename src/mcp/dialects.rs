@@ -137,9 +137,13 @@ impl ClientDialects {
         router: &ToolRouter<S>,
         dialect: Dialect,
     ) -> Vec<rmcp::model::Tool> {
+        let listed = router.list_all();
+        if dialect == self.default {
+            // What the router's stitch routes advertise already.
+            return listed;
+        }
         let catalog = self.catalog.read().unwrap_or_else(PoisonError::into_inner);
-        router
-            .list_all()
+        listed
             .into_iter()
             .map(|mut tool| {
                 if let Some(contract) = catalog.get(tool.name.as_ref()) {

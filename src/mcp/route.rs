@@ -181,6 +181,8 @@ impl<S: Send + Sync + 'static> Tools<S> {
         let tools: Vec<Arc<StitchTool<S>>> = self.tools.into_iter().map(Arc::new).collect();
         let mut router = ToolRouter::new();
         for tool in &tools {
+            // Registered with the rules, so that listings in another dialect can render it.
+            self.dialects.register(tool.contract);
             let route = route(
                 Arc::clone(tool),
                 self.observer.clone(),
@@ -206,8 +208,7 @@ pub(crate) struct Routes<S> {
 }
 
 /// The guard over stitch tools, in every dialect the rules show: their contracts, and the
-/// output schemas they advertise. Each tool is registered with the rules, so listings in a
-/// dialect can render it.
+/// output schemas they advertise.
 fn guard<S>(
     tools: &[StitchTool<S>],
     profile: &SchemaProfile,
@@ -226,7 +227,6 @@ fn guard<S>(
         }
     }
     for tool in tools {
-        dialects.register(tool.contract);
         if let Some((node, type_name)) = tool.output
             && let Err(finding) =
                 stitch_runtime::validate_output_schema(tool.contract.name, node, type_name)

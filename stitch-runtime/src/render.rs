@@ -301,6 +301,8 @@ const fn write_type(sink: &mut Sink<'_>, kind_bits: u8, nullable: bool) {
 
 /// Whether a keyword goes where `moved` asks: kept keywords as JSON, moved ones as text.
 const fn goes(dialect: Dialect, keyword: Keyword, moved: bool) -> bool {
+    // `Mcp`, the compile-time rendering, decides without a call (a call is what constant
+    // evaluation pays for most).
     let takes = matches!(dialect, Dialect::Mcp) || dialect::takes(dialect, keyword);
     takes != moved
 }
