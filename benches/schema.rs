@@ -24,9 +24,9 @@ fn schema(c: &mut Criterion) {
     });
     group.bench_function("stitch openai-strict, rendered (a first use)", |b| {
         b.iter(|| {
-            stitch::__private::schema_string_in(
+            stitch::ir::render(
                 black_box(BroadcastPatch::SHAPE),
-                Dialect::OpenAiStrict,
+                stitch::ir::Rendering::Flat(Dialect::OpenAiStrict),
             )
             .len()
         })

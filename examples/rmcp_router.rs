@@ -34,7 +34,7 @@ use rmcp::{
     tool_handler, tool_router,
 };
 use stitch::Dialect;
-use stitch::mcp::{ClientDialects, Tools, rmcp};
+use stitch::mcp::{ClientDialects, Listings, StitchRouter, Tools, rmcp};
 use store::{Broadcast, GetBroadcast, Store};
 
 /// The server: its state, and its routers.
@@ -43,8 +43,8 @@ struct BroadcastServer {
     store: Store,
     tool_router: ToolRouter<Self>,
     prompt_router: PromptRouter<Self>,
-    /// Which dialect each client is shown.
-    dialects: ClientDialects,
+    /// The stitch tools as each client is shown them.
+    listings: Listings,
 }
 
 /// Which broadcast to count the parts of.
@@ -90,10 +90,10 @@ impl BroadcastServer {
 
     /// The stitch tools' router; the guard runs over them, in every dialect shown, when it is
     /// built.
-    fn stitch_tools(dialects: &ClientDialects) -> ToolRouter<Self> {
+    fn stitch_tools(dialects: ClientDialects) -> StitchRouter<Self> {
         Tools::new()
             .profile(stitch::SchemaProfile::new().require_typed_properties())
-            .dialects(dialects.clone())
+            .dialects(dialects)
             .observe(store::audit)
             .tool_with_output(Self::broadcast_patch)
             .tool(Self::get_broadcast)
@@ -105,12 +105,13 @@ impl BroadcastServer {
     }
 
     fn new(dialects: ClientDialects) -> Self {
+        let stitch = Self::stitch_tools(dialects);
         BroadcastServer {
             store: store::store(),
+            listings: stitch.listings(),
             // rmcp's tools and stitch's, in one router.
-            tool_router: Self::tool_router() + Self::stitch_tools(&dialects),
+            tool_router: Self::tool_router() + stitch,
             prompt_router: Self::prompt_router(),
-            dialects,
         }
     }
 }
@@ -161,7 +162,7 @@ impl ServerHandler for BroadcastServer {
         _request: Option<PaginatedRequestParams>,
         context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
-        Ok(self.dialects.list_tools(&self.tool_router, &context))
+        Ok(self.listings.list_tools(&self.tool_router, &context))
     }
 }
 

@@ -11,10 +11,7 @@ use serde_json::{Value, json};
 use stitch::{Contract, Shape};
 
 fn schema_of<T: Shape>() -> Value {
-    json(&stitch::__private::schema_string(
-        T::SHAPE,
-        stitch::Mode::Advertised,
-    ))
+    json(stitch::schema_of::<T>())
 }
 
 #[test]
@@ -560,20 +557,16 @@ enum Disagreeing {
 /// A description rendered as a field's, at run time.
 fn rendered_description(doc: stitch::ir::Doc) -> String {
     use stitch::ir::{Field, Kind, Node, Object};
-    let fields: &'static [Field] = Box::leak(Box::new([Field::declared(
+    let fields: &'static [Field] = Box::leak(Box::new([stitch::__private::field(
         "x",
         true,
         <i64 as Shape>::SHAPE,
         false,
         Some(doc),
     )]));
-    let object: &'static Object = Box::leak(Box::new(Object {
-        fields,
-        deny_unknown: false,
-        description: None,
-    }));
+    let object: &'static Object = Box::leak(Box::new(Object::new(fields, false, None)));
     let node: &'static Node = Box::leak(Box::new(Node::of(Kind::Object(object))));
-    stitch::__private::schema_string(node, stitch::Mode::Advertised)
+    stitch::ir::render(node, stitch::ir::Rendering::ADVERTISED)
 }
 
 #[test]
@@ -599,10 +592,8 @@ fn descriptions_carry_the_facts_constant_evaluation_would_compute() {
         );
         // The derive's escape and the renderer's are one rule on both sides of the
         // proc-macro boundary: what the derive wrote is what the renderer would write.
-        let escaped_by_the_renderer = rendered_description(Doc {
-            escape: Escape::Unknown,
-            ..*doc
-        });
+        let escaped_by_the_renderer =
+            rendered_description(stitch::__private::doc(doc.text, Escape::Unknown, doc.hash));
         assert_eq!(rendered_description(*doc), escaped_by_the_renderer);
     }
     assert_eq!(
@@ -643,11 +634,11 @@ fn descriptions_carry_the_facts_constant_evaluation_would_compute() {
 /// class) are the texts rendered at run time.
 #[test]
 fn compile_time_texts_are_the_run_time_renderings() {
-    use stitch::Mode;
+    use stitch::ir::Rendering;
     fn same<T: Contract>(input: &str, exact: &str) {
-        let at_run_time = |mode| stitch::__private::schema_string(T::SHAPE, mode);
-        assert_eq!(input, at_run_time(Mode::Advertised));
-        assert_eq!(exact, at_run_time(Mode::Exact));
+        let at_run_time = |rendering| stitch::ir::render(T::SHAPE, rendering);
+        assert_eq!(input, at_run_time(Rendering::ADVERTISED));
+        assert_eq!(exact, at_run_time(Rendering::Exact));
         assert_eq!(exact, T::exact_schema());
         assert_eq!(input, T::input_schema());
     }

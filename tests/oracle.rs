@@ -18,10 +18,9 @@ use proptest::prelude::*;
 use serde::Deserialize;
 use serde_json::Value;
 use stitch::__private as ir;
-use stitch::__private::schema_string;
 use stitch::__private::{Flat, flat_table, key_indices, total_fields};
-use stitch::ir::{Field, Kind, Node, Object, Union, Variant};
-use stitch::{Contract, Mode, Shape};
+use stitch::ir::{Field, Keyword, KeywordValue, Kind, Node, Object, Rendering, Union, Variant};
+use stitch::{Contract, Shape};
 
 /// For a derived contract: generated values are accepted by the exact schema (the generator
 /// is right), by the advertised schema (the invariant), and by serde (the IR matches serde).
@@ -118,8 +117,11 @@ fn derived_key_tables_render_what_the_walk_renders() {
             union.variants,
             union.description,
         ))));
-        for mode in [Mode::Advertised, Mode::Exact] {
-            assert_eq!(schema_string(node, mode), schema_string(walked, mode));
+        for mode in [Rendering::ADVERTISED, Rendering::Exact] {
+            assert_eq!(
+                stitch::ir::render(node, mode),
+                stitch::ir::render(walked, mode)
+            );
         }
     }
 }
@@ -139,43 +141,45 @@ fn pool() -> Vec<&'static Node> {
     fn leak(node: Node) -> &'static Node {
         Box::leak(Box::new(node))
     }
-    fn applied(node: Result<Node, ir::Misfit>) -> &'static Node {
+    fn applied<E: std::fmt::Debug>(node: Result<Node, E>) -> &'static Node {
         leak(node.expect("the attribute fits"))
     }
     let int = <i64 as Shape>::SHAPE;
     let string = <String as Shape>::SHAPE;
     let object = |fields: Vec<Field>| {
-        leak(Node::of(Kind::Object(Box::leak(Box::new(Object {
-            fields: fields.leak(),
-            deny_unknown: false,
-            description: None,
-        })))))
+        leak(Node::of(Kind::Object(Box::leak(Box::new(Object::new(
+            fields.leak(),
+            false,
+            None,
+        ))))))
     };
     vec![
         int,
-        applied(ir::number_bound(
+        applied(ir::keyword(
             int,
-            ir::NumberBound::Min,
-            ir::Bound::int("0", 0.0),
+            Keyword::Minimum,
+            KeywordValue::Bound(ir::Bound::int("0", 0.0)),
             "x",
         )),
         <u8 as Shape>::SHAPE,
         <f64 as Shape>::SHAPE,
-        applied(ir::number_bound(
+        applied(ir::keyword(
             <f64 as Shape>::SHAPE,
-            ir::NumberBound::Max,
-            ir::Bound {
-                text: "2.5",
-                value: 2.5,
-                integral: false,
-            },
+            Keyword::Maximum,
+            KeywordValue::Bound(ir::Bound::new("2.5", 2.5, false)),
             "x",
         )),
         string,
-        applied(ir::count(string, ir::Count::MaxLength, 3, "x")),
-        applied(ir::string_rule(
+        applied(ir::keyword(
             string,
-            ir::StringRule::Pattern("^[a-z]+$"),
+            Keyword::MaxLength,
+            KeywordValue::Count(3),
+            "x",
+        )),
+        applied(ir::keyword(
+            string,
+            Keyword::Pattern,
+            KeywordValue::Text("^[a-z]+$"),
             "x",
         )),
         applied(ir::values(string, &["a", "b"], "x")),
@@ -188,14 +192,14 @@ fn pool() -> Vec<&'static Node> {
         <BTreeMap<String, i64> as Shape>::SHAPE,
         <Value as Shape>::SHAPE,
         &Node::OPAQUE,
-        applied(ir::hidden(string, ir::checks::TRIM, "x")),
+        applied(ir::hidden(string, ir::Attribute::Trim, "x")),
         applied(ir::coerce(int, "x")),
         applied(ir::catch(int, || serde_json::json!(0), "x")),
         object(vec![Field::new("a", int, false, None)]),
         object(vec![Field::new("a", string, false, Some("doc"))]),
         object(vec![Field::new(
             "a",
-            applied(ir::hidden(int, ir::checks::REFINE, "a")),
+            applied(ir::hidden(int, ir::Attribute::Refine, "a")),
             false,
             None,
         )]),
@@ -220,11 +224,7 @@ fn union_of(specs: &[OperationSpec], pool: &[&'static Node]) -> &'static Union {
                 Box::leak(format!("v{i}").into_boxed_str()),
                 &[],
                 None,
-                Box::leak(Box::new(Object {
-                    fields: fields.leak(),
-                    deny_unknown: false,
-                    description: None,
-                })),
+                Box::leak(Box::new(Object::new(fields.leak(), false, None))),
             )
         })
         .collect();
@@ -251,7 +251,10 @@ fn with_table(union: &'static Union) -> &'static Union {
         };
     }
     let flat = build!(1, 2; 1, 3; 1, 4; 2, 3; 2, 4; 2, 5; 2, 6; 2, 7; 2, 8);
-    Box::leak(Box::new(union.with_flat(Box::leak(Box::new(flat)))))
+    Box::leak(Box::new(ir::with_key_table(
+        *union,
+        Box::leak(Box::new(flat)),
+    )))
 }
 
 fn union_node(union: &'static Union) -> &'static Node {
@@ -289,8 +292,8 @@ proptest! {
     ) {
         let pool = pool();
         let union = union_node(union_of(&specs, &pool));
-        let exact = validator(&json(&schema_string(union, Mode::Exact)));
-        let advertised_schema = json(&schema_string(union, Mode::Advertised));
+        let exact = validator(&json(&stitch::ir::render(union, Rendering::Exact)));
+        let advertised_schema = json(&stitch::ir::render(union, Rendering::ADVERTISED));
         assert_portable(&advertised_schema);
         let advertised = validator(&advertised_schema);
         for sample in samples {
@@ -307,10 +310,10 @@ proptest! {
         let pool = pool();
         let walked = union_of(&specs, &pool);
         let tabled = with_table(walked);
-        for mode in [Mode::Advertised, Mode::Exact] {
+        for mode in [Rendering::ADVERTISED, Rendering::Exact] {
             prop_assert_eq!(
-                schema_string(union_node(walked), mode),
-                schema_string(union_node(tabled), mode)
+                stitch::ir::render(union_node(walked), mode),
+                stitch::ir::render(union_node(tabled), mode)
             );
         }
     }
@@ -320,9 +323,9 @@ proptest! {
         let pool = pool();
         let mut reversed = specs.clone();
         reversed.reverse();
-        let forward = json(&schema_string(union_node(union_of(&specs, &pool)), Mode::Advertised));
+        let forward = json(&stitch::ir::render(union_node(union_of(&specs, &pool)), Rendering::ADVERTISED));
         let backward =
-            json(&schema_string(union_node(union_of(&reversed, &pool)), Mode::Advertised));
+            json(&stitch::ir::render(union_node(union_of(&reversed, &pool)), Rendering::ADVERTISED));
         for key in ["x", "y"] {
             prop_assert_eq!(
                 sorted_without_description(&forward["properties"][key]),

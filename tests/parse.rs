@@ -104,7 +104,7 @@ fn issues(args: Value) -> Vec<(String, &'static str)> {
         Err(rejection) => rejection
             .issues
             .into_iter()
-            .map(|issue| (issue.pointer, issue.code))
+            .map(|issue| (issue.pointer, issue.code.as_str()))
             .collect(),
     }
 }
@@ -352,7 +352,7 @@ fn width_issues(item: Value) -> Vec<(String, &'static str, String)> {
         Err(rejection) => rejection
             .issues
             .into_iter()
-            .map(|issue| (issue.pointer, issue.code, issue.message))
+            .map(|issue| (issue.pointer, issue.code.as_str(), issue.message))
             .collect(),
     }
 }

@@ -8,12 +8,35 @@ use std::pin::Pin;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use rmcp::model::{CallToolResult, ContentBlock, JsonObject, MetaObject};
+use rmcp::model::{CallToolResult, ContentBlock, JsonObject};
 use serde_json::Value;
-use stitch_runtime::ir::Node;
-use stitch_runtime::{Contract, Dialect, Issue, Mode, Rejection, Shape, Tool};
+use stitch_runtime::{Contract, Dialect, Issue, Rejection, Shape, Tool};
 
-use super::route::Handler;
+use super::schema::Output;
+
+/// The handler of a stitch tool: an async method of the server, `async fn(&self, C) ->
+/// Result<O, E>` (the form rmcp's own tools take), or a closure `|server: &S, c: C| async
+/// move { ... }` whose future does not borrow the server (clone what it needs first). `O` is
+/// the result (serialized into `structuredContent`), `E` an error the model reads.
+pub trait Handler<'a, S: 'a, C, O, E>: Send + Sync + 'static {
+    /// The handler's future.
+    type Future: Future<Output = Result<O, E>> + Send + 'a;
+
+    /// Answers one call of the tool, with the server's state.
+    fn call(&self, server: &'a S, contract: C) -> Self::Future;
+}
+
+impl<'a, S: 'a, C, O, E, F, Fut> Handler<'a, S, C, O, E> for F
+where
+    F: Fn(&'a S, C) -> Fut + Send + Sync + 'static,
+    Fut: Future<Output = Result<O, E>> + Send + 'a,
+{
+    type Future = Fut;
+
+    fn call(&self, server: &'a S, contract: C) -> Fut {
+        self(server, contract)
+    }
+}
 
 /// A type a tool returns with an output schema: it describes itself ([`Shape`], derived with
 /// `#[derive(stitch::Shape)]`) and serializes.
@@ -59,24 +82,22 @@ type Invoke<S> = Arc<dyn for<'a> Fn(&'a S, Value, Dialect) -> Answering<'a> + Se
 /// How a call ended, before it becomes a result.
 enum Answer {
     Output(Value),
-    Rejected(Vec<Issue>),
+    Rejected(Rejection),
     Failed(String),
 }
 
-/// A stitch tool: what it advertises, what the guard checks, and how a call runs.
+/// A stitch tool: its contract, the output it advertises, and how a call runs.
 pub(crate) struct StitchTool<S> {
-    /// The contract's tool, for the guard.
+    /// The contract's tool, for the guard and the listings.
     pub(crate) contract: Tool,
-    /// What `tools/list` shows.
-    pub(crate) advertised: rmcp::model::Tool,
-    /// The result type's schema and name, when the tool advertises an output schema.
-    pub(crate) output: Option<(&'static Node, &'static str)>,
+    /// The result type's schema, when the tool advertises an output schema.
+    pub(crate) output: Option<Output>,
     invoke: Invoke<S>,
 }
 
 impl<S: Send + Sync + 'static> StitchTool<S> {
     /// The tool of contract `C` answered by `handler`, with the output schema of `output`.
-    pub(crate) fn new<C, O, E, F>(handler: F, output: Option<(&'static Node, &'static str)>) -> Self
+    pub(crate) fn new<C, O, E, F>(handler: F, output: Option<Output>) -> Self
     where
         C: Contract + Send + 'static,
         O: serde::Serialize + 'static,
@@ -87,7 +108,7 @@ impl<S: Send + Sync + 'static> StitchTool<S> {
             let contract = match C::parse_for(arguments, dialect) {
                 Ok(contract) => contract,
                 Err(rejection) => {
-                    let answer = Answer::Rejected(rejection.issues);
+                    let answer = Answer::Rejected(rejection);
                     return Box::pin(std::future::ready(answer)) as Answering<'_>;
                 }
             };
@@ -104,31 +125,11 @@ impl<S: Send + Sync + 'static> StitchTool<S> {
                 }
             })
         });
-        let mut advertised = rmcp::model::Tool::new(
-            C::TOOL.name,
-            C::TOOL.description,
-            Arc::new(json_object(C::input_schema())),
-        );
-        advertised.output_schema = output.map(|(node, _)| {
-            let schema = stitch_runtime::__private::rendered(node, Mode::Advertised);
-            Arc::new(json_object(schema))
-        });
         StitchTool {
             contract: C::TOOL,
-            advertised,
             output,
             invoke,
         }
-    }
-
-    /// The tool as listed to a client shown `dialect`.
-    pub(crate) fn advertised_in(&self, dialect: Dialect) -> rmcp::model::Tool {
-        let mut advertised = self.advertised.clone();
-        if dialect != Dialect::Mcp {
-            let schema = self.contract.input_schema_for(dialect);
-            advertised.input_schema = Arc::new(json_object(schema));
-        }
-        advertised
     }
 
     /// Runs one call from a client shown `dialect`: the answer, as a result every client
@@ -143,50 +144,33 @@ impl<S: Send + Sync + 'static> StitchTool<S> {
         let started = Instant::now();
         let arguments = Value::Object(arguments.unwrap_or_default());
         let answer = (self.invoke)(server, arguments, dialect).await;
-        let (result, outcome) = match &answer {
-            Answer::Output(value) => (CallToolResult::structured(value.clone()), Outcome::Accepted),
-            Answer::Rejected(issues) => (self.rejected(issues), Outcome::Rejected(issues)),
-            Answer::Failed(message) => (
-                CallToolResult::error(vec![ContentBlock::text(message.clone())]),
-                Outcome::Failed(message),
-            ),
-        };
         if let Some(observer) = observer {
+            let outcome = match &answer {
+                Answer::Output(_) => Outcome::Accepted,
+                Answer::Rejected(rejection) => Outcome::Rejected(&rejection.issues),
+                Answer::Failed(message) => Outcome::Failed(message),
+            };
             observer(&CallRecord {
                 tool: self.contract.name,
                 outcome,
                 duration: started.elapsed(),
             });
         }
-        result
+        match answer {
+            Answer::Output(value) => CallToolResult::structured(value),
+            Answer::Rejected(rejection) => self.rejected(rejection),
+            Answer::Failed(message) => CallToolResult::error(vec![ContentBlock::text(message)]),
+        }
     }
 
     /// A rejection as this tool answers it: with its issues as `structuredContent`, or, when
     /// the tool has an output schema (which clients hold every `structuredContent` to), in
     /// `_meta`.
-    fn rejected(&self, issues: &[Issue]) -> CallToolResult {
-        let rejection = Rejection {
-            issues: issues.to_vec(),
-        };
-        let value = if self.output.is_some() {
-            rejection.to_tool_result_with_output_schema()
+    fn rejected(&self, rejection: Rejection) -> CallToolResult {
+        if self.output.is_some() {
+            rejection.into_result_with_output_schema()
         } else {
-            rejection.to_tool_result()
-        };
-        let mut result = CallToolResult::error(vec![ContentBlock::text(rejection.to_string())]);
-        result.structured_content = value.get("structuredContent").cloned();
-        if let Some(Value::Object(meta)) = value.get("_meta") {
-            result.meta = Some(MetaObject(meta.clone()));
+            CallToolResult::from(rejection)
         }
-        result
-    }
-}
-
-/// A rendered schema as a JSON object (stitch always renders an object schema here: the
-/// guard refuses an input or output that is not one).
-pub(crate) fn json_object(schema: &str) -> JsonObject {
-    match serde_json::from_str(schema) {
-        Ok(Value::Object(object)) => object,
-        _ => JsonObject::new(),
     }
 }

@@ -1,9 +1,11 @@
 //! Which dialect each client is shown: a server-wide default, and rules by the name a client
 //! gives in its `initialize` (`clientInfo.name`). The same rule decides the schemas a client
 //! lists and how its calls are parsed, so a client is always held to what it was shown.
+//! [`ClientDialects`] is the rules, a plain value; [`Listings`] is what building stitch
+//! tools with them gives: the rules and the stitch tools, to list each client in its dialect.
 
 use std::collections::HashMap;
-use std::sync::{Arc, PoisonError, RwLock};
+use std::sync::Arc;
 
 use rmcp::RoleServer;
 use rmcp::handler::server::router::tool::ToolRouter;
@@ -11,12 +13,14 @@ use rmcp::model::{Implementation, ListToolsResult};
 use rmcp::service::{Peer, RequestContext};
 use stitch_runtime::{Dialect, Tool};
 
-use super::call::json_object;
+use super::call::StitchTool;
+use super::schema::{Output, listed};
 
-/// The dialect each client is shown. Give it to [`Tools::dialects`](super::Tools::dialects)
-/// (or [`ToolboxBuilder::dialects`](super::ToolboxBuilder::dialects)) once its rules are set;
-/// clones share the stitch tools the builders register, so the copy the server keeps lists
-/// them in each client's dialect:
+/// The dialect each client is shown: a default, and rules by client name. Give it to
+/// [`Tools::dialects`](super::Tools::dialects) (or
+/// [`ToolboxBuilder::dialects`](super::ToolboxBuilder::dialects)): calls are then parsed in
+/// the dialect of the client that makes them, and the [`Listings`] the router is built with
+/// list each client its own schemas.
 ///
 /// ```
 /// use stitch::Dialect;
@@ -30,16 +34,10 @@ use super::call::json_object;
 /// assert_eq!(dialects.dialect_of(Some(&cursor)), Dialect::Portable);
 /// assert_eq!(dialects.dialect_of(None), Dialect::Mcp);
 /// ```
-///
-/// A server whose `ServerHandler` is written with `#[tool_handler]` lists every client its
-/// router's schemas (the default dialect); to list each client its own, it writes
-/// `list_tools` itself, as [`list_tools`](Self::list_tools) shows.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ClientDialects {
     default: Dialect,
     clients: Vec<(String, Dialect)>,
-    /// The stitch tools of the routers built with these rules, by name.
-    catalog: Arc<RwLock<HashMap<String, Tool>>>,
 }
 
 impl Default for ClientDialects {
@@ -54,7 +52,6 @@ impl ClientDialects {
         ClientDialects {
             default,
             clients: Vec::new(),
-            catalog: Arc::default(),
         }
     }
 
@@ -98,35 +95,67 @@ impl ClientDialects {
         }
         served
     }
+}
 
-    /// The `tools/list` answer for the client of `context`: every tool of `router`, each stitch
-    /// tool with its schema in that client's dialect. What a server's `list_tools` returns:
-    ///
-    /// ```
-    /// # use stitch::mcp::{ClientDialects, rmcp};
-    /// # use rmcp::handler::server::router::tool::ToolRouter;
-    /// # use rmcp::model::{ErrorData, ListToolsResult, PaginatedRequestParams};
-    /// # use rmcp::service::RequestContext;
-    /// # use rmcp::{RoleServer, ServerHandler, tool_handler};
-    /// # #[derive(Clone)]
-    /// # struct Server { tool_router: ToolRouter<Self>, dialects: ClientDialects }
-    /// #[tool_handler(router = self.tool_router)]
-    /// impl ServerHandler for Server {
-    ///     async fn list_tools(
-    ///         &self,
-    ///         _request: Option<PaginatedRequestParams>,
-    ///         context: RequestContext<RoleServer>,
-    ///     ) -> Result<ListToolsResult, ErrorData> {
-    ///         Ok(self.dialects.list_tools(&self.tool_router, &context))
-    ///     }
-    /// }
-    /// ```
+/// Every stitch tool of a router as each client is shown it: what
+/// [`StitchRouter::listings`](super::StitchRouter::listings) gives, an immutable value made
+/// when the router is built. A server whose `ServerHandler` is written with `#[tool_handler]` lists
+/// every client its router's schemas (the default dialect); to list each client its own, it
+/// writes `list_tools` with [`list_tools`](Self::list_tools):
+///
+/// ```
+/// # use stitch::mcp::{Listings, rmcp};
+/// # use rmcp::handler::server::router::tool::ToolRouter;
+/// # use rmcp::model::{ErrorData, ListToolsResult, PaginatedRequestParams};
+/// # use rmcp::service::RequestContext;
+/// # use rmcp::{RoleServer, ServerHandler, tool_handler};
+/// # #[derive(Clone)]
+/// # struct Server { tool_router: ToolRouter<Self>, listings: Listings }
+/// #[tool_handler(router = self.tool_router)]
+/// impl ServerHandler for Server {
+///     async fn list_tools(
+///         &self,
+///         _request: Option<PaginatedRequestParams>,
+///         context: RequestContext<RoleServer>,
+///     ) -> Result<ListToolsResult, ErrorData> {
+///         Ok(self.listings.list_tools(&self.tool_router, &context))
+///     }
+/// }
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Listings {
+    rules: ClientDialects,
+    /// The stitch tools, by name: their contracts and outputs (each schema is rendered once
+    /// per dialect by the runtime, and kept).
+    tools: Arc<HashMap<&'static str, (Tool, Option<Output>)>>,
+}
+
+impl Listings {
+    /// The listings of `tools` by `rules`.
+    pub(crate) fn of<S>(tools: &[Arc<StitchTool<S>>], rules: ClientDialects) -> Listings {
+        let tools = tools
+            .iter()
+            .map(|tool| (tool.contract.name, (tool.contract, tool.output)))
+            .collect();
+        Listings {
+            rules,
+            tools: Arc::new(tools),
+        }
+    }
+
+    /// The rules these listings follow.
+    pub fn rules(&self) -> &ClientDialects {
+        &self.rules
+    }
+
+    /// The `tools/list` answer for the client of `context`: every tool of `router`, each
+    /// stitch tool with its schema in that client's dialect.
     pub fn list_tools<S: Send + Sync + 'static>(
         &self,
         router: &ToolRouter<S>,
         context: &RequestContext<RoleServer>,
     ) -> ListToolsResult {
-        let dialect = self.dialect_of_peer(&context.peer);
+        let dialect = self.rules.dialect_of_peer(&context.peer);
         ListToolsResult::with_all_items(self.tools_in(router, dialect))
     }
 
@@ -137,26 +166,13 @@ impl ClientDialects {
         router: &ToolRouter<S>,
         dialect: Dialect,
     ) -> Vec<rmcp::model::Tool> {
-        let listed = router.list_all();
-        if dialect == self.default {
-            // What the router's stitch routes advertise already.
-            return listed;
-        }
-        let catalog = self.catalog.read().unwrap_or_else(PoisonError::into_inner);
-        listed
+        router
+            .list_all()
             .into_iter()
-            .map(|mut tool| {
-                if let Some(contract) = catalog.get(tool.name.as_ref()) {
-                    tool.input_schema = Arc::new(json_object(contract.input_schema_for(dialect)));
-                }
-                tool
+            .map(|tool| match self.tools.get(tool.name.as_ref()) {
+                Some((contract, output)) => listed(contract, *output, dialect),
+                None => tool,
             })
             .collect()
-    }
-
-    /// Records a stitch tool, so that listings in a dialect can render it.
-    pub(crate) fn register(&self, tool: Tool) {
-        let mut catalog = self.catalog.write().unwrap_or_else(PoisonError::into_inner);
-        catalog.insert(tool.name.to_owned(), tool);
     }
 }

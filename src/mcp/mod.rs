@@ -2,10 +2,11 @@
 //!
 //! Two forms, one call path (the private module `call`):
 //!
-//! - [`Tools`] builds stitch tools into an rmcp [`ToolRouter`](rmcp::handler::server::router::tool::ToolRouter)
-//!   for a server written with rmcp's own macros (`#[tool_router]`, `#[tool_handler]`,
-//!   prompts and resources beside): a handler is a method of the server, `async fn(&self,
-//!   Contract) -> Result<O, E>`, as rmcp's tools are, and the routers add with `+`.
+//! - [`Tools`] builds stitch tools into a [`StitchRouter`], which adds to the rmcp
+//!   [`ToolRouter`](rmcp::handler::server::router::tool::ToolRouter) of a server written with
+//!   rmcp's own macros (`#[tool_router]`, `#[tool_handler]`, prompts and resources beside): a
+//!   handler is a method of the server, `async fn(&self, Contract) -> Result<O, E>`, as rmcp's
+//!   tools are, and the routers add with `+`.
 //! - [`Toolbox`] is the short form: a whole [`rmcp::ServerHandler`] made of stitch tools
 //!   whose handlers are closures.
 //!
@@ -20,11 +21,11 @@
 //!
 //! Clients disagree on JSON Schema: [`ClientDialects`] shows each client the
 //! [`Dialect`](stitch_runtime::Dialect) it takes, decided from the name it gives in
-//! `initialize`, and parses its calls in that dialect.
+//! `initialize`, and parses its calls in that dialect; the router's [`Listings`] list each
+//! client its own schemas.
 //!
-//! rmcp holds a tool's schema as a `serde_json::Map`, so the feature turns on serde_json's
-//! `preserve_order`: without it the map sorts its keys, and the schema would reach clients
-//! with its tag no longer first. The text on the wire is the text stitch rendered.
+//! The modules go one way down: `schema` (a stitch tool as rmcp lists it) → `call` (one call)
+//! → `dialects` (which client sees which dialect) → `route` (the router) → `toolbox`.
 
 /// The official Rust MCP SDK, with its server and its stdio transport: what a server built
 /// on stitch needs beside it, so a server depends on stitch (and an async runtime) alone.
@@ -33,9 +34,10 @@ pub use rmcp;
 mod call;
 mod dialects;
 mod route;
+mod schema;
 mod toolbox;
 
-pub use call::{CallRecord, Outcome, ToolOutput};
-pub use dialects::ClientDialects;
-pub use route::{Handler, Tools, check_router};
+pub use call::{CallRecord, Handler, Outcome, ToolOutput};
+pub use dialects::{ClientDialects, Listings};
+pub use route::{StitchRouter, Tools, check_router};
 pub use toolbox::{Toolbox, ToolboxBuilder};

@@ -1,45 +1,22 @@
-//! Stitch tools as routes of an rmcp server: [`Tools`] builds them into a
-//! [`ToolRouter`], which adds to the router rmcp's `#[tool_router]` writes, so an ordinary rmcp
-//! server (prompts, resources and plain tools beside) serves stitch tools without being
-//! rebuilt around stitch.
+//! Stitch tools as routes of an rmcp server: [`Tools`] builds them into a [`StitchRouter`],
+//! which adds to the router rmcp's `#[tool_router]` writes, so an ordinary rmcp server
+//! (prompts, resources and plain tools beside) serves stitch tools without being rebuilt
+//! around stitch.
 
 use std::fmt::Display;
-use std::future::Future;
+use std::ops::Add;
 use std::sync::Arc;
 
 use rmcp::handler::server::router::tool::{ToolRoute, ToolRouter};
 use rmcp::model::CallToolResponse;
 use stitch_runtime::{Contract, Finding, SchemaProfile};
 
-use super::call::{CallRecord, Observer, StitchTool, ToolOutput};
-use super::dialects::ClientDialects;
+use super::call::{CallRecord, Handler, Observer, StitchTool, ToolOutput};
+use super::dialects::{ClientDialects, Listings};
+use super::schema::{Output, listed};
 
-/// The handler of a stitch tool: an async method of the server, `async fn(&self, C) ->
-/// Result<O, E>` (the form rmcp's own tools take), or a closure `|server: &S, c: C| async
-/// move { ... }` whose future does not borrow the server (clone what it needs first). `O` is
-/// the result (serialized into `structuredContent`), `E` an error the model reads.
-pub trait Handler<'a, S: 'a, C, O, E>: Send + Sync + 'static {
-    /// The handler's future.
-    type Future: Future<Output = Result<O, E>> + Send + 'a;
-
-    /// Answers one call of the tool, with the server's state.
-    fn call(&self, server: &'a S, contract: C) -> Self::Future;
-}
-
-impl<'a, S: 'a, C, O, E, F, Fut> Handler<'a, S, C, O, E> for F
-where
-    F: Fn(&'a S, C) -> Fut + Send + Sync + 'static,
-    Fut: Future<Output = Result<O, E>> + Send + 'a,
-{
-    type Future = Fut;
-
-    fn call(&self, server: &'a S, contract: C) -> Fut {
-        self(server, contract)
-    }
-}
-
-/// Stitch tools for an rmcp server whose state is `S`, built into a [`ToolRouter<S>`] that
-/// adds to the server's own (`Self::tool_router() + tools`).
+/// Stitch tools for an rmcp server whose state is `S`, built into a [`StitchRouter<S>`] that
+/// adds to the server's own [`ToolRouter<S>`] (`Self::tool_router() + tools`).
 ///
 /// Each tool advertises its contract's flat schema, parses every call with
 /// [`Contract::parse_for`] in the dialect its client was shown, answers a rejection with every issue at its JSON Pointer (an `isError`
@@ -49,8 +26,7 @@ where
 /// ```
 /// # use serde::{Deserialize, Serialize};
 /// # use stitch::Contract;
-/// use stitch::mcp::Tools;
-/// use stitch::mcp::rmcp::handler::server::router::tool::ToolRouter;
+/// use stitch::mcp::{StitchRouter, Tools};
 ///
 /// /// Read a broadcast.
 /// #[derive(Contract, Deserialize)]
@@ -74,7 +50,7 @@ where
 ///         Ok(Broadcast { id: get.id, title: self.title.clone() })
 ///     }
 ///
-///     fn stitch_tools() -> ToolRouter<Self> {
+///     fn stitch_tools() -> StitchRouter<Self> {
 ///         Tools::new()
 ///             .profile(stitch::SchemaProfile::new().require_typed_properties())
 ///             .observe(|call| eprintln!("{} {:?}", call.tool, call.outcome))
@@ -85,7 +61,7 @@ where
 /// }
 ///
 /// let router = Server::stitch_tools();
-/// let listed = router.list_all();
+/// let listed = router.router().list_all();
 /// assert_eq!(listed[0].name, "get_broadcast");
 /// assert_eq!(listed[0].output_schema.as_ref().unwrap()["type"], "object");
 /// ```
@@ -138,8 +114,8 @@ impl<S: Send + Sync + 'static> Tools<S> {
         E: Display + 'static,
         F: for<'a> Handler<'a, S, C, O, E>,
     {
-        let output = (O::SHAPE, std::any::type_name::<O>());
-        self.tools.push(StitchTool::new(handler, Some(output)));
+        self.tools
+            .push(StitchTool::new(handler, Some(Output::of::<O>())));
         self
     }
 
@@ -158,22 +134,15 @@ impl<S: Send + Sync + 'static> Tools<S> {
 
     /// Which dialect each client is shown (default: [`Dialect::Mcp`](stitch_runtime::Dialect)
     /// for every client). The router lists the default dialect's schemas; each call is parsed
-    /// in the dialect of the client that makes it; [`ClientDialects::list_tools`] lists each
-    /// client its own. The guard checks every dialect the rules can show.
+    /// in the dialect of the client that makes it; the router's [`Listings`] list each client
+    /// its own. The guard checks every dialect the rules can show.
     pub fn dialects(mut self, dialects: ClientDialects) -> Self {
         self.dialects = dialects;
         self
     }
 
     /// Checks every tool with the guard and builds the router, or returns every finding.
-    pub fn build(self) -> Result<ToolRouter<S>, Vec<Finding>> {
-        self.build_routes().map(|routes| routes.router)
-    }
-
-    /// Checks every tool with the guard and builds the router, keeping the tools behind its
-    /// routes (what a [`Toolbox`](super::Toolbox) also calls directly), or returns every
-    /// finding.
-    pub(crate) fn build_routes(self) -> Result<Routes<S>, Vec<Finding>> {
+    pub fn build(self) -> Result<StitchRouter<S>, Vec<Finding>> {
         let findings = guard(&self.tools, &self.profile, &self.dialects);
         if !findings.is_empty() {
             return Err(findings);
@@ -181,30 +150,63 @@ impl<S: Send + Sync + 'static> Tools<S> {
         let tools: Vec<Arc<StitchTool<S>>> = self.tools.into_iter().map(Arc::new).collect();
         let mut router = ToolRouter::new();
         for tool in &tools {
-            // Registered with the rules, so that listings in another dialect can render it.
-            self.dialects.register(tool.contract);
-            let route = route(
+            router.add_route(route(
                 Arc::clone(tool),
                 self.observer.clone(),
                 self.dialects.clone(),
-            );
-            router.add_route(route);
+            ));
         }
-        Ok(Routes {
+        let listings = Listings::of(&tools, self.dialects);
+        Ok(StitchRouter {
             router,
             tools,
             observer: self.observer,
-            dialects: self.dialects,
+            listings,
         })
     }
 }
 
-/// Built [`Tools`]: the router, and the tools, observer and dialects behind its routes.
-pub(crate) struct Routes<S> {
-    pub(crate) router: ToolRouter<S>,
+/// Built [`Tools`]: the rmcp router of the stitch tools, and their [`Listings`] in each
+/// client's dialect. It adds to the server's own router: `Self::tool_router() + stitch`.
+pub struct StitchRouter<S> {
+    router: ToolRouter<S>,
     pub(crate) tools: Vec<Arc<StitchTool<S>>>,
     pub(crate) observer: Option<Observer>,
-    pub(crate) dialects: ClientDialects,
+    listings: Listings,
+}
+
+impl<S> StitchRouter<S> {
+    /// The rmcp router of the stitch tools.
+    pub fn router(&self) -> &ToolRouter<S> {
+        &self.router
+    }
+
+    /// The stitch tools as each client is shown them (keep a copy before adding the router
+    /// to the server's, to list each client its own dialect).
+    pub fn listings(&self) -> Listings {
+        self.listings.clone()
+    }
+
+    /// The rmcp router of the stitch tools.
+    pub fn into_router(self) -> ToolRouter<S> {
+        self.router
+    }
+}
+
+impl<S> From<StitchRouter<S>> for ToolRouter<S> {
+    fn from(stitch: StitchRouter<S>) -> Self {
+        stitch.router
+    }
+}
+
+/// `Self::tool_router() + stitch`: the server's own routes and the stitch tools' in one
+/// router.
+impl<S: Send + Sync + 'static> Add<StitchRouter<S>> for ToolRouter<S> {
+    type Output = ToolRouter<S>;
+
+    fn add(self, stitch: StitchRouter<S>) -> ToolRouter<S> {
+        self + stitch.router
+    }
 }
 
 /// The guard over stitch tools, in every dialect the rules show: their contracts, and the
@@ -227,9 +229,12 @@ fn guard<S>(
         }
     }
     for tool in tools {
-        if let Some((node, type_name)) = tool.output
-            && let Err(finding) =
-                stitch_runtime::validate_output_schema(tool.contract.name, node, type_name)
+        if let Some(output) = tool.output
+            && let Err(finding) = stitch_runtime::validate_output_schema(
+                tool.contract.name,
+                output.node,
+                output.type_name,
+            )
         {
             findings.push(finding);
         }
@@ -244,7 +249,7 @@ fn route<S: Send + Sync + 'static>(
     observer: Option<Observer>,
     dialects: ClientDialects,
 ) -> ToolRoute<S> {
-    let attr = tool.advertised_in(dialects.default_dialect());
+    let attr = listed(&tool.contract, tool.output, dialects.default_dialect());
     ToolRoute::new_dyn(attr, move |context| {
         let tool = Arc::clone(&tool);
         let observer = observer.clone();

@@ -17,8 +17,8 @@ use serde_json::Value;
 use stitch_runtime::{Contract, Finding, SchemaProfile};
 
 use super::call::{CallRecord, Observer, StitchTool, ToolOutput};
-use super::dialects::ClientDialects;
-use super::route::{Routes, Tools};
+use super::dialects::{ClientDialects, Listings};
+use super::route::{StitchRouter, Tools};
 
 /// Mounts contracts as MCP tools; build it into a [`Toolbox`].
 pub struct ToolboxBuilder {
@@ -32,7 +32,7 @@ pub struct Toolbox {
     tools: Arc<[Arc<StitchTool<Toolbox>>]>,
     router: Arc<ToolRouter<Toolbox>>,
     observer: Option<Observer>,
-    dialects: ClientDialects,
+    listings: Listings,
     info: Implementation,
 }
 
@@ -63,7 +63,7 @@ impl Toolbox {
             Value::Object(arguments) => Some(arguments),
             _ => None,
         };
-        let dialect = self.dialects.default_dialect();
+        let dialect = self.listings.rules().default_dialect();
         Ok(tool
             .call(self, arguments, dialect, self.observer.as_ref())
             .await)
@@ -131,17 +131,12 @@ impl ToolboxBuilder {
     /// outputs, and what the profile requires) and builds the toolbox, or returns every
     /// finding.
     pub fn build(self) -> Result<Toolbox, Vec<Finding>> {
-        let Routes {
-            router,
-            tools,
-            observer,
-            dialects,
-        } = self.tools.build_routes()?;
+        let stitch: StitchRouter<Toolbox> = self.tools.build()?;
         Ok(Toolbox {
-            tools: tools.into(),
-            router: Arc::new(router),
-            observer,
-            dialects,
+            listings: stitch.listings(),
+            observer: stitch.observer.clone(),
+            tools: stitch.tools.clone().into(),
+            router: Arc::new(stitch.into_router()),
             info: self.info,
         })
     }
@@ -158,7 +153,7 @@ impl ServerHandler for Toolbox {
         _request: Option<PaginatedRequestParams>,
         context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
-        Ok(self.dialects.list_tools(&self.router, &context))
+        Ok(self.listings.list_tools(&self.router, &context))
     }
 
     fn get_tool(&self, name: &str) -> Option<rmcp::model::Tool> {

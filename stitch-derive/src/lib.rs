@@ -1,25 +1,27 @@
-//! `#[derive(Contract)]`: parse → validate → expand, one file each.
+//! `#[derive(Contract)]` and `#[derive(Shape)]`: parse → validate → expand.
 //!
 //! The macro sees tokens, not types, so it does not compute a schema: it emits code that
 //! builds the schema IR in constant evaluation, from the `Shape` of every field's type, and
 //! lets the compiler render it. Errors in the input are collected and reported together,
 //! each at its own span.
 //!
-//! It uses darling 0.23 with syn 2 rather than darling 0.24: 0.24 moved to syn 3, which
-//! would compile a second `syn` beside the syn 2 that `serde_derive` (in every user's
-//! build) already compiles.
+//! `parse` reads `#[contract(...)]` with darling (a field's attributes by the shared table of
+//! `stitch-rules`) and serde's attributes with `serde_derive_internals`, exactly as serde reads
+//! them; `validate/` turns both into the `model`; `expand/` writes the code; `doc` makes doc
+//! comments descriptions. Every rule the runtime applies too (tool names, summary lines,
+//! escapes, hashes, key numbering, attribute fits, patterns) is `stitch-rules`'. syn 3 and
+//! darling 0.24, as serde_derive and rmcp-macros use, so a user's build compiles one syn.
 #![forbid(unsafe_code)]
 
-mod case;
 mod doc;
 mod expand;
 mod model;
 mod parse;
-mod pattern;
 mod validate;
 
 use darling::FromDeriveInput;
 use proc_macro::TokenStream;
+use validate::Invalid;
 
 #[doc = include_str!("attributes.md")]
 #[proc_macro_derive(Contract, attributes(contract))]
@@ -40,14 +42,18 @@ pub fn derive_shape(input: TokenStream) -> TokenStream {
 fn derive(input: TokenStream, purpose: validate::Purpose) -> TokenStream {
     let input = syn::parse_macro_input!(input as syn::DeriveInput);
     let krate = crate_path(&input);
-    let parsed = parse::ContainerInput::from_derive_input(&input);
-    match parsed.and_then(|parsed| validate::validate(parsed, purpose)) {
+    let parsed = parse::ContainerInput::from_derive_input(&input).map_err(Invalid::Errors);
+    match parsed.and_then(|parsed| validate::validate(&input, parsed, purpose)) {
         Ok(contract) => match purpose {
             validate::Purpose::Contract => expand::expand(&contract).into(),
             validate::Purpose::Output => expand::expand_shape(&contract).into(),
         },
-        Err(errors) => {
-            let errors = errors.write_errors();
+        Err(invalid) => {
+            let errors = match invalid {
+                Invalid::Errors(errors) => errors.write_errors(),
+                // serde's derive reports its own errors; only the fallback impls are due.
+                Invalid::Serde => proc_macro2::TokenStream::new(),
+            };
             match purpose {
                 validate::Purpose::Contract => {
                     expand::fallback(&input.ident, &input.generics, &krate, errors).into()

@@ -1,7 +1,8 @@
-//! The validated model of a `#[derive(Contract)]` input: wire names resolved, attributes
-//! checked, every choice made. `expand.rs` only translates it into code.
+//! The validated model of a derive input: wire names resolved, attributes checked, every
+//! choice made. `expand` only translates it into code.
 
 use proc_macro2::Span;
+use stitch_rules::Attribute;
 
 /// A whole derive input.
 pub struct Contract {
@@ -18,7 +19,7 @@ pub struct Contract {
     pub body: Body,
 }
 
-/// The checks the contract asks for (the guard issue wires them to a compile-time check).
+/// The checks the contract asks the guard for at compile time.
 #[derive(Default)]
 pub struct Profile {
     pub require_typed_properties: bool,
@@ -74,7 +75,7 @@ impl Body {
             _ => &[],
         };
         variants.iter().filter_map(|variant| match &variant.body {
-            VariantBody::Newtype(ty) => Some(ty),
+            VariantBody::Newtype(ty) => Some(&**ty),
             _ => None,
         })
     }
@@ -105,7 +106,7 @@ pub enum VariantBody {
     /// A struct operation.
     Struct(Object),
     /// A newtype operation wrapping a struct.
-    Newtype(syn::Type),
+    Newtype(Box<syn::Type>),
 }
 
 /// One field on the wire.
@@ -135,96 +136,25 @@ pub enum Source {
     Opaque,
 }
 
-/// One attribute applied to a field's schema.
+/// One attribute applied to a field's schema, at its span.
 pub struct Step {
     pub span: Span,
-    pub kind: StepKind,
+    pub attribute: Attribute,
+    pub value: StepValue,
 }
 
-pub enum StepKind {
-    NumberBound {
-        bound: NumberBound,
+/// What an attribute applied to a schema was given.
+pub enum StepValue {
+    /// A number, as JSON text and as a value.
+    Bound {
         json: String,
         value: f64,
         integral: bool,
     },
-    Count {
-        count: Count,
-        value: u64,
-    },
-    UniqueItems,
-    Pattern(String),
-    Format(String),
-    Values(Vec<String>),
-    Hidden(HiddenCheck),
-    Coerce,
+    Count(u64),
+    Text(String),
+    Texts(Vec<String>),
+    Flag,
     /// `catch = expr`: the expression, typed as the field.
     Catch(syn::Expr),
-}
-
-/// Which bound of a number an attribute sets (the runtime's `NumberBound`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NumberBound {
-    Min,
-    Max,
-    ExclusiveMin,
-    ExclusiveMax,
-    MultipleOf,
-}
-
-impl NumberBound {
-    /// The attribute, as written.
-    pub fn attribute(self) -> &'static str {
-        match self {
-            NumberBound::Min => "min",
-            NumberBound::Max => "max",
-            NumberBound::ExclusiveMin => "exclusive_min",
-            NumberBound::ExclusiveMax => "exclusive_max",
-            NumberBound::MultipleOf => "multiple_of",
-        }
-    }
-}
-
-/// Which count of a string or array an attribute sets (the runtime's `Count`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Count {
-    MinLength,
-    MaxLength,
-    MinItems,
-    MaxItems,
-}
-
-impl Count {
-    /// The attribute, as written.
-    pub fn attribute(self) -> &'static str {
-        match self {
-            Count::MinLength => "min_length",
-            Count::MaxLength => "max_length",
-            Count::MinItems => "min_items",
-            Count::MaxItems => "max_items",
-        }
-    }
-}
-
-/// A check JSON Schema cannot show (a bit of the runtime's `checks`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum HiddenCheck {
-    Trim,
-    Lowercase,
-    Uppercase,
-    Refine,
-    Via,
-}
-
-impl HiddenCheck {
-    /// The attribute of a check that applies to strings only (`trim`, `lowercase`,
-    /// `uppercase`).
-    pub fn text_attribute(self) -> Option<&'static str> {
-        match self {
-            HiddenCheck::Trim => Some("trim"),
-            HiddenCheck::Lowercase => Some("lowercase"),
-            HiddenCheck::Uppercase => Some("uppercase"),
-            HiddenCheck::Refine | HiddenCheck::Via => None,
-        }
-    }
 }

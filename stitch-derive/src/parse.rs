@@ -1,21 +1,25 @@
-//! Parsing: `#[contract(...)]` through darling receivers, and the `#[serde(...)]` attributes
-//! stitch must follow to describe the wire format serde actually reads. Nothing here judges
-//! whether the attributes fit together; that is `validate.rs`.
+//! Parsing: `#[contract(...)]` through darling receivers, a field's attributes by the shared
+//! attribute table (`stitch_rules::Attribute`: their names and what each takes are declared
+//! there, not here), and `#[serde(...)]` through `serde_derive_internals`, which reads serde's
+//! attributes exactly as serde does. Nothing here judges whether the attributes fit together;
+//! that is `validate`.
 
+use darling::ast::NestedMeta;
 use darling::util::{Flag, SpannedValue};
-use darling::{FromDeriveInput, FromField, FromMeta, FromVariant, ast};
+use darling::{Error, FromDeriveInput, FromField, FromMeta, FromVariant, ast};
 use proc_macro2::Span;
+use stitch_rules::{Attribute, Given, Takes};
 use syn::spanned::Spanned;
-use syn::{Attribute, Expr, ExprLit, ExprUnary, Lit, LitStr, UnOp};
+use syn::{Expr, ExprLit, ExprUnary, Lit, LitStr, UnOp};
 
 /// `#[contract(...)]` on the type, with the type itself.
 #[derive(FromDeriveInput)]
-#[darling(attributes(contract), forward_attrs(doc, serde))]
+#[darling(attributes(contract), forward_attrs(doc))]
 pub struct ContainerInput {
     pub ident: syn::Ident,
     pub generics: syn::Generics,
     pub data: ast::Data<VariantInput, FieldInput>,
-    pub attrs: Vec<Attribute>,
+    pub attrs: Vec<syn::Attribute>,
     /// The tool name.
     pub name: Option<LitStr>,
     /// The tool description (else the doc comment).
@@ -34,44 +38,124 @@ pub struct ContainerInput {
 
 /// `#[contract(...)]` on an operation.
 #[derive(FromVariant)]
-#[darling(attributes(contract), forward_attrs(doc, serde))]
+#[darling(attributes(contract), forward_attrs(doc))]
 pub struct VariantInput {
-    pub ident: syn::Ident,
     pub fields: ast::Fields<FieldInput>,
-    pub attrs: Vec<Attribute>,
+    pub attrs: Vec<syn::Attribute>,
     pub description: Option<String>,
 }
 
-/// `#[contract(...)]` on a field.
+/// `#[contract(...)]` on a field: every key is an attribute of the shared table.
 #[derive(FromField)]
-#[darling(attributes(contract), forward_attrs(doc, serde))]
+#[darling(attributes(contract), forward_attrs(doc))]
 pub struct FieldInput {
     pub ident: Option<syn::Ident>,
     pub ty: syn::Type,
-    pub attrs: Vec<Attribute>,
-    pub min: Option<SpannedValue<NumberLit>>,
-    pub max: Option<SpannedValue<NumberLit>>,
-    pub exclusive_min: Option<SpannedValue<NumberLit>>,
-    pub exclusive_max: Option<SpannedValue<NumberLit>>,
-    pub multiple_of: Option<SpannedValue<NumberLit>>,
-    pub min_length: Option<SpannedValue<u64>>,
-    pub max_length: Option<SpannedValue<u64>>,
-    pub min_items: Option<SpannedValue<u64>>,
-    pub max_items: Option<SpannedValue<u64>>,
-    pub unique_items: Flag,
-    pub pattern: Option<LitStr>,
-    pub format: Option<LitStr>,
-    #[darling(default)]
-    pub values: SpannedValue<Vec<LitStr>>,
-    pub description: Option<String>,
-    pub refine: Option<syn::Path>,
-    pub trim: Flag,
-    pub lowercase: Flag,
-    pub uppercase: Flag,
-    pub via: Option<SpannedValue<TypeArg>>,
-    pub opaque: Flag,
-    pub coerce: Flag,
-    pub catch: Option<Expr>,
+    pub attrs: Vec<syn::Attribute>,
+    #[darling(flatten)]
+    pub given: FieldAttributes,
+}
+
+/// A field's attributes, in the order written.
+#[derive(Default)]
+pub struct FieldAttributes(pub Vec<FieldAttribute>);
+
+/// One attribute of a field, with what it was given.
+pub struct FieldAttribute {
+    pub attribute: Attribute,
+    /// Where an error about it is reported: its value, or its name when it has none.
+    pub span: Span,
+    pub value: AttributeValue,
+}
+
+/// What an attribute was given, read as the table says it takes.
+pub enum AttributeValue {
+    Bound(NumberLit),
+    Count(u64),
+    Text(LitStr),
+    Flag,
+    Texts(Vec<LitStr>),
+    Path(syn::Path),
+    Type(syn::Type),
+    Expr(Expr),
+}
+
+impl FieldAttributes {
+    /// The attribute, if given.
+    pub fn get(&self, attribute: Attribute) -> Option<&FieldAttribute> {
+        self.0.iter().find(|given| given.attribute == attribute)
+    }
+
+    /// Whether the attribute is given.
+    pub fn has(&self, attribute: Attribute) -> bool {
+        self.get(attribute).is_some()
+    }
+}
+
+impl FromMeta for FieldAttributes {
+    fn from_list(items: &[NestedMeta]) -> darling::Result<Self> {
+        let mut errors = Error::accumulator();
+        let mut given: Vec<FieldAttribute> = Vec::new();
+        for item in items {
+            let NestedMeta::Meta(meta) = item else {
+                errors.push(Error::unsupported_format("literal").with_span(item));
+                continue;
+            };
+            let name = meta
+                .path()
+                .get_ident()
+                .map(ToString::to_string)
+                .unwrap_or_default();
+            let Some(attribute) = Attribute::named(&name) else {
+                let known: Vec<&str> = Attribute::names().collect();
+                let unknown = Error::unknown_field_with_alts(&name, &known);
+                errors.push(unknown.with_span(meta.path()));
+                continue;
+            };
+            if given.iter().any(|earlier| earlier.attribute == attribute) {
+                errors.push(Error::duplicate_field(&name).with_span(meta.path()));
+                continue;
+            }
+            if let Some(value) = errors.handle(read_value(attribute, meta)) {
+                given.push(FieldAttribute {
+                    attribute,
+                    span: value_span(meta),
+                    value,
+                });
+            }
+        }
+        errors.finish_with(FieldAttributes(given))
+    }
+}
+
+/// An attribute's value, as the table says it takes it (darling reads each kind).
+fn read_value(attribute: Attribute, meta: &syn::Meta) -> darling::Result<AttributeValue> {
+    let field = |error: Error| error.at(attribute.name());
+    Ok(match attribute.takes() {
+        Takes::Keyword(Given::Bound) => AttributeValue::Bound(NumberLit::from_meta(meta)?),
+        Takes::Keyword(Given::Count) => AttributeValue::Count(u64::from_meta(meta).map_err(field)?),
+        Takes::Keyword(Given::Text) | Takes::Text => {
+            AttributeValue::Text(LitStr::from_meta(meta).map_err(field)?)
+        }
+        Takes::Keyword(Given::Flag) | Takes::Flag => {
+            Flag::from_meta(meta).map_err(field)?;
+            AttributeValue::Flag
+        }
+        Takes::Texts => AttributeValue::Texts(Vec::<LitStr>::from_meta(meta).map_err(field)?),
+        Takes::Path => AttributeValue::Path(syn::Path::from_meta(meta).map_err(field)?),
+        Takes::Type => AttributeValue::Type(TypeArg::from_meta(meta).map_err(field)?.0),
+        Takes::Expr => AttributeValue::Expr(Expr::from_meta(meta).map_err(field)?),
+    })
+}
+
+/// Where an attribute's error is reported: its value when it has one (`min = 0` at `0`), else
+/// its name (`unique_items`, `values(...)`).
+fn value_span(meta: &syn::Meta) -> Span {
+    match meta {
+        syn::Meta::NameValue(pair) => pair.value.span(),
+        syn::Meta::Path(path) => path.span(),
+        syn::Meta::List(list) => list.path.span(),
+    }
 }
 
 /// A type written as a path (`via = Uuid`) or, for types a path cannot spell, a string
@@ -83,15 +167,16 @@ impl FromMeta for TypeArg {
     fn from_expr(expr: &Expr) -> darling::Result<Self> {
         match expr {
             Expr::Path(path) => Ok(TypeArg(syn::Type::Path(syn::TypePath {
+                attrs: Vec::new(),
                 qself: path.qself.clone(),
                 path: path.path.clone(),
             }))),
             Expr::Lit(ExprLit {
                 lit: Lit::Str(text),
                 ..
-            }) => text.parse().map(TypeArg).map_err(darling::Error::from),
+            }) => text.parse().map(TypeArg).map_err(Error::from),
             Expr::Group(group) => Self::from_expr(&group.expr),
-            _ => Err(darling::Error::custom("expected a type").with_span(expr)),
+            _ => Err(Error::custom("expected a type").with_span(expr)),
         }
     }
 }
@@ -113,18 +198,18 @@ impl FromMeta for NumberLit {
                 ..
             }) => match &**expr {
                 Expr::Lit(ExprLit { lit, .. }) => (true, lit),
-                _ => return Err(darling::Error::custom("expected a number").with_span(expr)),
+                _ => return Err(Error::custom("expected a number").with_span(expr)),
             },
             Expr::Lit(ExprLit { lit, .. }) => (false, lit),
             Expr::Group(group) => return Self::from_expr(&group.expr),
-            _ => return Err(darling::Error::custom("expected a number").with_span(expr)),
+            _ => return Err(Error::custom("expected a number").with_span(expr)),
         };
         let sign = if negative { "-" } else { "" };
         match lit {
             Lit::Int(int) => {
                 let magnitude: i128 = int
                     .base10_parse()
-                    .map_err(|e| darling::Error::custom(e).with_span(int))?;
+                    .map_err(|e| Error::custom(e).with_span(int))?;
                 let value = if negative { -magnitude } else { magnitude };
                 Ok(NumberLit {
                     json: value.to_string(),
@@ -135,11 +220,9 @@ impl FromMeta for NumberLit {
             Lit::Float(float) => {
                 let magnitude: f64 = float
                     .base10_parse()
-                    .map_err(|e| darling::Error::custom(e).with_span(float))?;
+                    .map_err(|e| Error::custom(e).with_span(float))?;
                 if !magnitude.is_finite() {
-                    return Err(
-                        darling::Error::custom("the number must be finite").with_span(float)
-                    );
+                    return Err(Error::custom("the number must be finite").with_span(float));
                 }
                 let value = if negative { -magnitude } else { magnitude };
                 Ok(NumberLit {
@@ -148,143 +231,22 @@ impl FromMeta for NumberLit {
                     integral: false,
                 })
             }
-            other => Err(darling::Error::custom("expected a number").with_span(other)),
+            other => Err(Error::custom("expected a number").with_span(other)),
         }
     }
 }
 
-/// Which side of serde a schema describes: what `Deserialize` reads (a contract's input) or
-/// what `Serialize` writes (an output type's, with `#[derive(Shape)]`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Direction {
-    Deserialize,
-    Serialize,
-}
-
-/// The serde attributes stitch follows, on a container, a variant or a field, read for one
-/// direction (`rename(serialize = ...)` and `skip_serializing` are the serialize side's).
-#[derive(Default, Debug)]
-pub struct SerdeAttrs {
-    pub tag: Option<String>,
-    pub content: Option<Span>,
-    pub untagged: Option<Span>,
-    pub rename: Option<String>,
-    pub rename_all: Option<String>,
-    pub rename_all_fields: Option<String>,
-    pub aliases: Vec<String>,
-    /// `default` (deserializing) or `skip_serializing_if` (serializing): the key may be
-    /// missing.
-    pub default: Option<Span>,
-    pub skip: Option<Span>,
-    pub deny_unknown_fields: bool,
-    pub transparent: Option<Span>,
-    pub flatten: Option<Span>,
-    pub deserialize_with: Option<Span>,
-    /// Attributes that change the wire shape in ways a schema cannot follow
-    /// (`from`, `try_from`, `remote`, `other`, `field_identifier`, ...): name and span.
-    pub unsupported: Vec<(String, Span)>,
-}
-
-impl SerdeAttrs {
-    /// Reads every `#[serde(...)]` attribute for a direction; unknown keys are skipped (serde
-    /// checks them).
-    pub fn read(
-        attrs: &[Attribute],
-        direction: Direction,
-        errors: &mut darling::error::Accumulator,
-    ) -> SerdeAttrs {
-        let mut serde = SerdeAttrs::default();
-        for attr in attrs.iter().filter(|attr| attr.path().is_ident("serde")) {
-            let result = attr.parse_nested_meta(|meta| serde.read_key(&meta, direction));
-            if let Err(error) = result {
-                errors.push(error.into());
-            }
-        }
-        serde
-    }
-
-    fn read_key(
-        &mut self,
-        meta: &syn::meta::ParseNestedMeta<'_>,
-        direction: Direction,
-    ) -> syn::Result<()> {
-        let key = meta
-            .path
-            .get_ident()
-            .map(ToString::to_string)
-            .unwrap_or_default();
-        let span = meta.path.span();
-        let reading = direction == Direction::Deserialize;
-        match key.as_str() {
-            "tag" => self.tag = Some(string_value(meta)?),
-            "untagged" => self.untagged = Some(span),
-            "rename" => self.rename = name_for(meta, direction)?,
-            "rename_all" => self.rename_all = name_for(meta, direction)?,
-            "rename_all_fields" => self.rename_all_fields = name_for(meta, direction)?,
-            "alias" if reading => self.aliases.push(string_value(meta)?),
-            "skip" => self.skip = Some(span),
-            "skip_deserializing" if reading => self.skip = Some(span),
-            "skip_serializing" if !reading => self.skip = Some(span),
-            "deny_unknown_fields" => self.deny_unknown_fields = reading,
-            "transparent" => self.transparent = Some(span),
-            "flatten" => self.flatten = Some(span),
-            _ => {
-                match key.as_str() {
-                    "content" => self.content = Some(span),
-                    "default" if reading => self.default = Some(span),
-                    "skip_serializing_if" if !reading => self.default = Some(span),
-                    "with" => self.deserialize_with = Some(span),
-                    "deserialize_with" if reading => self.deserialize_with = Some(span),
-                    "serialize_with" if !reading => self.deserialize_with = Some(span),
-                    "from" | "try_from" if reading => self.unsupported.push((key, span)),
-                    "into" if !reading => self.unsupported.push((key, span)),
-                    "remote" | "other" | "field_identifier" | "variant_identifier" => {
-                        self.unsupported.push((key, span));
-                    }
-                    _ => {}
-                }
-                skip_value(meta)?;
-            }
-        }
-        Ok(())
-    }
-}
-
-fn string_value(meta: &syn::meta::ParseNestedMeta<'_>) -> syn::Result<String> {
-    let lit: LitStr = meta.value()?.parse()?;
-    Ok(lit.value())
-}
-
-/// `rename = "x"` or `rename(deserialize = "x", serialize = "y")`: the name for a direction.
-fn name_for(
-    meta: &syn::meta::ParseNestedMeta<'_>,
-    direction: Direction,
-) -> syn::Result<Option<String>> {
-    if meta.input.peek(syn::Token![=]) {
-        return string_value(meta).map(Some);
-    }
-    let side = match direction {
-        Direction::Deserialize => "deserialize",
-        Direction::Serialize => "serialize",
-    };
-    let mut name = None;
-    meta.parse_nested_meta(|inner| {
-        if inner.path.is_ident(side) {
-            name = Some(string_value(&inner)?);
-        } else {
-            skip_value(&inner)?;
-        }
-        Ok(())
-    })?;
-    Ok(name)
-}
-
-/// Skips the value of a key stitch does not read (`= expr` or `(...)`).
-fn skip_value(meta: &syn::meta::ParseNestedMeta<'_>) -> syn::Result<()> {
-    if meta.input.peek(syn::Token![=]) {
-        meta.value()?.parse::<Expr>()?;
-    } else if meta.input.peek(syn::token::Paren) {
-        meta.parse_nested_meta(|inner| skip_value(&inner))?;
-    }
-    Ok(())
+/// Where a `#[serde(...)]` key is written (`flatten` in `#[serde(flatten)]`), for an error
+/// about it: `serde_derive_internals` reads the attributes, but keeps no span for most keys.
+/// A key is an identifier at the top level of the attribute's list (values are literals).
+pub fn serde_key_span(attrs: &[syn::Attribute], key: &str) -> Option<Span> {
+    attrs
+        .iter()
+        .filter(|attr| attr.path().is_ident("serde"))
+        .filter_map(|attr| attr.meta.require_list().ok())
+        .flat_map(|list| list.tokens.clone())
+        .find_map(|token| match token {
+            proc_macro2::TokenTree::Ident(ident) if ident == key => Some(ident.span()),
+            _ => None,
+        })
 }

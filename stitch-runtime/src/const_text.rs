@@ -32,15 +32,18 @@
 use core::marker::PhantomData;
 
 use crate::node::Node;
-use crate::render::{Mode, schema_len, write_schema};
+use crate::render::{Rendering, schema_len, write_schema};
 use crate::shape::Shape;
 use crate::sink::Sink;
 
 /// A node's schema as bytes; `LEN` must be [`schema_len`] of the same node and mode.
-pub const fn schema_bytes<const LEN: usize>(node: &'static Node, mode: Mode) -> [u8; LEN] {
+pub const fn schema_bytes<const LEN: usize>(
+    node: &'static Node,
+    rendering: Rendering,
+) -> [u8; LEN] {
     let mut buf = [0u8; LEN];
     let mut sink = Sink::writer(&mut buf);
-    write_schema(&mut sink, node, mode);
+    write_schema(&mut sink, node, rendering);
     assert!(
         sink.len() == LEN,
         "stitch: the schema length does not match its count"
@@ -58,7 +61,7 @@ pub const fn schema_bytes<const LEN: usize>(node: &'static Node, mode: Mode) -> 
 /// length cannot depend on the count without a const-generic argument, so the size class
 /// stands in for it, and the buffer is at most twice the text.
 pub const fn exact_text<T: Shape + ?Sized>() -> &'static str {
-    let len = schema_len(T::SHAPE, Mode::Exact);
+    let len = schema_len(T::SHAPE, Rendering::Exact);
     macro_rules! in_the_first_class_that_fits {
         ($($bits:literal)*) => {
             $(
@@ -82,7 +85,7 @@ const fn size_class_text<T: Shape + ?Sized, const CAPACITY: usize>() -> &'static
 struct SizeClass<T: ?Sized, const CAPACITY: usize>(PhantomData<T>);
 
 impl<T: Shape + ?Sized, const CAPACITY: usize> SizeClass<T, CAPACITY> {
-    const SCRATCH: &'static Scratch<CAPACITY> = &Scratch::write(T::SHAPE, Mode::Exact);
+    const SCRATCH: &'static Scratch<CAPACITY> = &Scratch::write(T::SHAPE, Rendering::Exact);
     const TEXT: &'static str = Self::SCRATCH.text();
 }
 
@@ -101,10 +104,10 @@ pub struct Scratch<const CAPACITY: usize> {
 
 impl<const CAPACITY: usize> Scratch<CAPACITY> {
     /// Writes a node's schema; what does not fit is only counted.
-    pub const fn write(node: &'static Node, mode: Mode) -> Scratch<CAPACITY> {
+    pub const fn write(node: &'static Node, rendering: Rendering) -> Scratch<CAPACITY> {
         let mut bytes = [0u8; CAPACITY];
         let mut sink = Sink::writer(&mut bytes);
-        write_schema(&mut sink, node, mode);
+        write_schema(&mut sink, node, rendering);
         let len = sink.len();
         Scratch { bytes, len }
     }
@@ -116,13 +119,17 @@ impl<const CAPACITY: usize> Scratch<CAPACITY> {
 
     /// The schema's bytes, `LEN` of them: the written prefix when it fits, else written
     /// again into an array of their count (the node and mode must be the ones written).
-    pub const fn bytes<const LEN: usize>(&self, node: &'static Node, mode: Mode) -> [u8; LEN] {
+    pub const fn bytes<const LEN: usize>(
+        &self,
+        node: &'static Node,
+        rendering: Rendering,
+    ) -> [u8; LEN] {
         if self.fits() {
             let mut bytes = [0u8; LEN];
             bytes.copy_from_slice(self.bytes.split_at(LEN).0);
             bytes
         } else {
-            schema_bytes::<LEN>(node, mode)
+            schema_bytes::<LEN>(node, rendering)
         }
     }
 
@@ -134,11 +141,11 @@ impl<const CAPACITY: usize> Scratch<CAPACITY> {
 
     /// The schema's length: the written one, or counted again when it did not fit (the node
     /// and mode must be the ones written).
-    pub const fn schema_len(&self, node: &'static Node, mode: Mode) -> usize {
+    pub const fn schema_len(&self, node: &'static Node, rendering: Rendering) -> usize {
         if self.fits() {
             self.len
         } else {
-            schema_len(node, mode)
+            schema_len(node, rendering)
         }
     }
 }
@@ -149,10 +156,10 @@ pub type AdvertisedScratch = Scratch<SCRATCH_CAPACITY>;
 /// A non-generic contract's advertised schema, written once: the derive implements it next
 /// to the contract, so a contract whose IR fails to build is reported there, not here.
 pub trait WrittenOnce: Shape {
-    /// `&Scratch::write(Self::SHAPE, Mode::Advertised)`, read by reference: the interpreter
+    /// `&Scratch::write(Self::SHAPE, Rendering::ADVERTISED)`, read by reference: the interpreter
     /// never copies the buffer.
     const SCRATCH: &'static AdvertisedScratch;
-    /// `Self::SCRATCH.schema_len(Self::SHAPE, Mode::Advertised)`: the length the text's
+    /// `Self::SCRATCH.schema_len(Self::SHAPE, Rendering::ADVERTISED)`: the length the text's
     /// array is given.
     const LEN: usize;
 }
@@ -161,7 +168,7 @@ pub trait WrittenOnce: Shape {
 pub struct WrittenText<T: ?Sized, const LEN: usize>(PhantomData<T>);
 
 impl<T: WrittenOnce + ?Sized, const LEN: usize> WrittenText<T, LEN> {
-    const BYTES: [u8; LEN] = T::SCRATCH.bytes::<LEN>(T::SHAPE, Mode::Advertised);
+    const BYTES: [u8; LEN] = T::SCRATCH.bytes::<LEN>(T::SHAPE, Rendering::ADVERTISED);
     const TEXT: &'static str = utf8(&Self::BYTES);
 }
 
@@ -183,25 +190,25 @@ mod tests {
     use super::Scratch;
     use crate::Shape;
     use crate::node::Node;
-    use crate::render::{Mode, schema_len, schema_string};
+    use crate::render::{Rendering, schema_len, schema_string};
 
     const NODE: &Node = <Vec<Option<String>> as Shape>::SHAPE;
-    const LEN: usize = schema_len(NODE, Mode::Advertised);
+    const LEN: usize = schema_len(NODE, Rendering::ADVERTISED);
 
     #[test]
     fn a_schema_written_once_is_the_schema_counted_then_written() {
-        let expected = schema_string(NODE, Mode::Advertised);
-        let roomy = Scratch::<256>::write(NODE, Mode::Advertised);
-        let tight = Scratch::<8>::write(NODE, Mode::Advertised);
+        let expected = schema_string(NODE, Rendering::ADVERTISED);
+        let roomy = Scratch::<256>::write(NODE, Rendering::ADVERTISED);
+        let tight = Scratch::<8>::write(NODE, Rendering::ADVERTISED);
         assert!(roomy.fits() && !tight.fits(), "{expected}");
-        assert_eq!(roomy.schema_len(NODE, Mode::Advertised), LEN);
+        assert_eq!(roomy.schema_len(NODE, Rendering::ADVERTISED), LEN);
         assert_eq!(
-            tight.schema_len(NODE, Mode::Advertised),
+            tight.schema_len(NODE, Rendering::ADVERTISED),
             LEN,
             "counted again"
         );
-        let copied = roomy.bytes::<LEN>(NODE, Mode::Advertised);
-        let rewritten = tight.bytes::<LEN>(NODE, Mode::Advertised);
+        let copied = roomy.bytes::<LEN>(NODE, Rendering::ADVERTISED);
+        let rewritten = tight.bytes::<LEN>(NODE, Rendering::ADVERTISED);
         assert_eq!(copied, expected.as_bytes());
         assert_eq!(rewritten, expected.as_bytes());
     }

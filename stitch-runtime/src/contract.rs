@@ -1,10 +1,11 @@
 //! The trait `#[derive(Contract)]` implements: a tool's input, its schemas and the parsing of
 //! one call.
 
-use crate::dialect::Dialect;
+use stitch_rules::Dialect;
+
 use crate::parse;
 use crate::rejection::Rejection;
-use crate::render::{Mode, rendered};
+use crate::render::{Rendering, rendered};
 use crate::shape::Shape;
 use crate::tool::Tool;
 
@@ -54,7 +55,7 @@ pub trait Contract: Shape + serde::de::DeserializeOwned {
     /// `EXACT_SCHEMA`, which costs its crate nothing until read (the exact schema is often
     /// never read, and rendering it in every build would).
     fn exact_schema() -> &'static str {
-        rendered(Self::SHAPE, Mode::Exact)
+        rendered(Self::SHAPE, Rendering::Exact)
     }
 
     /// The advertised input schema in a dialect: `Mcp` is

@@ -1,128 +1,46 @@
-//! `format`: the portable formats, in one table — each one's name, what it looks like (for
-//! messages), and how `parse` checks it, with well-kept crates where they exist (chrono for
-//! dates and times, email_address, fluent-uri, uuid, the standard library for IP addresses,
-//! regex for `regex`). A portable format without a check, or a format outside the table, is
-//! not checked, as JSON Schema validators do by default.
+//! `format`: how `parse` checks each portable format (`stitch_rules::Format` names them and
+//! says what each looks like), with well-kept crates where they exist (chrono for dates and
+//! times, email_address, fluent-uri, uuid, the standard library for IP addresses, regex for
+//! `regex`). A portable format without a check, or a format outside the table, is not
+//! checked, as JSON Schema validators do by default.
 
 use std::net::{Ipv4Addr, Ipv6Addr};
 
-/// A portable format: one every common JSON Schema validator and model provider understands.
-pub struct Format {
-    /// The `format` keyword's value.
-    pub name: &'static str,
-    /// What a valid value looks like, for messages.
-    pub example: &'static str,
-    /// How `parse` checks a value, when it does.
-    check: Option<fn(&str) -> bool>,
-}
+use stitch_rules::Format;
 
-/// Every portable format.
-pub const FORMATS: [Format; 15] = [
-    Format {
-        name: "date",
-        example: "a date such as 2026-12-02",
-        check: Some(|value| {
+/// How `parse` checks a value of a format, when it does (a format it does not know, or one
+/// without a check here, is not checked, as JSON Schema validators do by default).
+fn checker(format: Format) -> Option<fn(&str) -> bool> {
+    Some(match format {
+        Format::Date => |value| {
             value.len() == 10 && chrono::NaiveDate::parse_from_str(value, "%Y-%m-%d").is_ok()
-        }),
-    },
-    Format {
-        name: "time",
-        example: "a time such as 17:00:00Z",
-        check: Some(is_time),
-    },
-    Format {
-        name: "date-time",
-        example: "an RFC 3339 date-time such as 2026-12-02T17:00:00Z",
-        check: Some(|value| chrono::DateTime::parse_from_rfc3339(value).is_ok()),
-    },
-    Format {
-        name: "duration",
-        example: "an ISO 8601 duration such as P3DT4H",
-        check: None,
-    },
-    Format {
-        name: "uri",
-        example: "an absolute URI such as https://example.com/a",
-        check: Some(|value| fluent_uri::Uri::parse(value).is_ok()),
-    },
-    Format {
-        name: "uri-reference",
-        example: "a URI reference such as /a/b or https://example.com",
-        check: Some(|value| fluent_uri::UriRef::parse(value).is_ok()),
-    },
-    Format {
-        name: "uri-template",
-        example: "a URI template such as /users/{id}",
-        check: None,
-    },
-    Format {
-        name: "email",
-        example: "an email address such as name@example.com",
-        check: Some(|value| {
+        },
+        Format::Time => is_time,
+        Format::DateTime => |value| chrono::DateTime::parse_from_rfc3339(value).is_ok(),
+        Format::Uri => |value| fluent_uri::Uri::parse(value).is_ok(),
+        Format::UriReference => |value| fluent_uri::UriRef::parse(value).is_ok(),
+        Format::Email => |value| {
             let options = email_address::Options::default().without_display_text();
             email_address::EmailAddress::parse_with_options(value, options).is_ok()
-        }),
-    },
-    Format {
-        name: "hostname",
-        example: "a host name such as example.com",
-        check: Some(is_hostname),
-    },
-    Format {
-        name: "ipv4",
-        example: "an IPv4 address such as 192.0.2.1",
-        check: Some(|value| value.parse::<Ipv4Addr>().is_ok()),
-    },
-    Format {
-        name: "ipv6",
-        example: "an IPv6 address such as 2001:db8::1",
-        check: Some(|value| value.parse::<Ipv6Addr>().is_ok()),
-    },
-    Format {
-        name: "regex",
-        example: "a regular expression",
-        check: Some(|value| regex::Regex::new(value).is_ok()),
-    },
-    Format {
-        name: "uuid",
-        example: "a UUID such as 6f1c2d3e-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
-        check: Some(|value| value.len() == 36 && uuid::Uuid::try_parse(value).is_ok()),
-    },
-    Format {
-        name: "json-pointer",
-        example: "a JSON Pointer such as /a/0",
-        check: Some(is_json_pointer),
-    },
-    Format {
-        name: "relative-json-pointer",
-        example: "a relative JSON Pointer such as 0/a",
-        check: None,
-    },
-];
-
-/// The names of the portable formats, in the table's order.
-pub const PORTABLE_NAMES: [&str; FORMATS.len()] = {
-    let mut names = [""; FORMATS.len()];
-    let mut i = 0;
-    while i < FORMATS.len() {
-        names[i] = FORMATS[i].name;
-        i += 1;
-    }
-    names
-};
-
-fn find(name: &str) -> Option<&'static Format> {
-    FORMATS.iter().find(|format| format.name == name)
+        },
+        Format::Hostname => is_hostname,
+        Format::Ipv4 => |value| value.parse::<Ipv4Addr>().is_ok(),
+        Format::Ipv6 => |value| value.parse::<Ipv6Addr>().is_ok(),
+        Format::Regex => |value| regex::Regex::new(value).is_ok(),
+        Format::Uuid => |value| value.len() == 36 && uuid::Uuid::try_parse(value).is_ok(),
+        Format::JsonPointer => is_json_pointer,
+        Format::Duration | Format::UriTemplate | Format::RelativeJsonPointer => return None,
+    })
 }
 
 /// Whether `value` is valid for `format`; `None` when the format is not checked.
 pub fn check(format: &str, value: &str) -> Option<bool> {
-    find(format)?.check.map(|check| check(value))
+    checker(Format::named(format)?).map(|check| check(value))
 }
 
 /// What a format looks like, for messages.
 pub fn example(format: &str) -> &'static str {
-    find(format).map_or("the declared format", |format| format.example)
+    Format::named(format).map_or("the declared format", Format::example)
 }
 
 /// RFC 3339 `full-time`: `HH:MM:SS[.frac](Z|±HH:MM)`.

@@ -1,12 +1,15 @@
 //! The runtime of [stitch](https://docs.rs/stitch): the traits `#[derive(Contract)]`
 //! implements, the guard, the parsing of one call, and the `const` schema IR they all read.
-//! Users depend on the `stitch` facade, which re-exports this crate's public API.
+//! Users depend on the `stitch` facade, which re-exports this crate's public API. The rules
+//! the derive applies too (names, escapes, the keyword table, attribute fits, patterns) live
+//! in `stitch-rules`, called here in constant evaluation.
 //!
-//! Modules, from the bottom up: `strings`, `sink` and `message` (text in constant evaluation);
-//! `table` and `node` (the IR); `flatten` (the collision rules); `dialect` (what each kind of
-//! client is shown); `render` (which JSON a schema is); `attributes` (field attributes applied to nodes); `rejection`; `shape`; `const_text`
-//! (how a `&'static str` comes out of constant evaluation, and what that costs); `format`,
-//! `pattern`, `check` and `parse` (one call); `tool`, `guard` and `contract`. No module
+//! Modules, from the bottom up: `sink` (text in constant evaluation); `table` and `node` (the
+//! IR, with each keyword's slot); `flatten/` (the key table and the collision rules);
+//! `dialect` (what each kind of client is shown); `render/` (which JSON a schema is);
+//! `attributes` (field attributes applied to nodes); `rejection`; `shape`; `const_text` (how
+//! a `&'static str` comes out of constant evaluation, and what that costs); `format`,
+//! `pattern`, `check/` and `parse` (one call); `tool`, `guard/` and `contract`. No module
 //! imports from one above it.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -19,7 +22,6 @@ mod dialect;
 mod flatten;
 mod format;
 mod guard;
-mod message;
 mod node;
 mod parse;
 mod pattern;
@@ -27,7 +29,6 @@ mod rejection;
 mod render;
 mod shape;
 mod sink;
-mod strings;
 mod table;
 mod tool;
 
@@ -36,14 +37,14 @@ mod tool;
 pub mod __private;
 
 pub use contract::Contract;
-pub use dialect::{Dialect, UnknownDialect};
 pub use guard::{
     Finding, FindingKind, PORTABLE_FORMATS, all_findings, validate_mcp_schemas,
     validate_output_schema, validate_tool_schema,
 };
 pub use rejection::{Issue, JsonPointer, REJECTION_META_KEY, Rejection};
-pub use render::Mode;
+pub use render::{exact_schema_of, schema_of, schema_of_in};
 pub use shape::{Shape, StringKey};
+pub use stitch_rules::{Dialect, IssueCode, UnknownDialect};
 pub use tool::{SchemaProfile, Tool};
 
 /// The schema IR: what a type's [`Shape::SHAPE`] is made of, for a hand-written `Shape`
@@ -51,7 +52,17 @@ pub use tool::{SchemaProfile, Tool};
 /// walk and the validation of a call are computed from them.
 pub mod ir {
     pub use crate::node::{
-        ArrayRules, Bound, Doc, Escape, Fallback, Field, Hazard, Kind, Node, NumberRules,
-        NumberType, Object, StringRules, Union, Variant, checks, kinds,
+        ArrayRules, Bound, Doc, Escape, Fallback, Field, Hazard, KeywordValue, Kind, MapRules,
+        Node, NumberRules, NumberType, Object, StringRules, Union, Variant, checks, kinds,
     };
+    pub use crate::render::Rendering;
+    pub use stitch_rules::Keyword;
+
+    /// A node's schema, rendered anew: the text `Contract`'s schemas and [`schema_of`]
+    /// return, for a node built at run time.
+    ///
+    /// [`schema_of`]: crate::schema_of
+    pub fn render(node: &'static Node, rendering: Rendering) -> String {
+        crate::render::schema_string(node, rendering)
+    }
 }

@@ -4,8 +4,9 @@
 
 use serde_json::Value;
 
+use stitch_rules::{Dialect, IssueCode};
+
 use crate::check;
-use crate::dialect::Dialect;
 use crate::node::{Kind, Node, checks, for_each_operation_field};
 use crate::rejection::{Issue, JsonPointer, Rejection};
 use crate::shape::Shape;
@@ -30,7 +31,7 @@ pub fn parse<T: Shape + DeserializeOwned>(
         serde_json::from_value(args).map_err(|error| Rejection {
             issues: vec![Issue {
                 pointer: String::new(),
-                code: "invalid_value",
+                code: IssueCode::InvalidValue,
                 message: error.to_string(),
             }],
         })?
@@ -66,7 +67,7 @@ fn deserialize_tracked<T: serde::de::DeserializeOwned>(args: Value) -> Result<T,
         Rejection {
             issues: vec![Issue {
                 pointer: pointer.into_string(),
-                code: "invalid_value",
+                code: IssueCode::InvalidValue,
                 message: error.into_inner().to_string(),
             }],
         }
@@ -82,7 +83,7 @@ pub const fn serde_may_reject(node: &Node) -> bool {
         return true;
     }
     match node.kind {
-        Kind::Array(item, _) | Kind::Map(item) => serde_may_reject(item),
+        Kind::Array(item, _) | Kind::Map(item, _) => serde_may_reject(item),
         Kind::Object(object) => fields_may_reject(object.fields),
         Kind::Union(union) => {
             for_each_operation_field!(union, |_operation, _index, field| {
@@ -112,7 +113,7 @@ const fn fields_may_reject(fields: &[crate::node::Field]) -> bool {
 pub fn refine_issue(pointer: &JsonPointer, error: impl std::fmt::Display) -> Issue {
     Issue {
         pointer: pointer.as_str().to_owned(),
-        code: "refine",
+        code: IssueCode::Refine,
         message: error.to_string(),
     }
 }

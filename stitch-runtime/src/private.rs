@@ -1,26 +1,73 @@
 //! What the code `#[derive(Contract)]` generates names, and nothing else: one path for all of
-//! it, hidden, not a public API (its items change with every compile-time optimisation).
+//! it, hidden, not a public API (its items change with every compile-time optimisation). The
+//! constructors here take facts the derive computed at expansion (a name's plainness, a
+//! description's escape, hash and summary line), which a hand-written `Shape` has the public
+//! constructors compute instead.
 
-pub use crate::attributes::{
-    Count, Misfit, NumberBound, StringRule, catch, coerce, count, fallback, hidden, newtype_object,
-    number_bound, string_rule, unique_items, values,
-};
+use stitch_rules::Dialect;
+
+pub use crate::attributes::{catch, coerce, fallback, hidden, keyword, newtype_object, values};
 pub use crate::const_text::{AdvertisedScratch, WrittenOnce, exact_text, written_once};
 pub use crate::contract::Contract;
-pub use crate::flatten::{
-    FlatTable, KeyIndices, decide, flat_table, key_indices, slots_for, total_fields,
-};
-pub use crate::guard::{guard_report, validate_mcp_schemas};
-pub use crate::message::Message;
+pub use crate::flatten::{FlatTable, KeyIndices, flat_table, key_indices, slots_for, total_fields};
+pub use crate::guard::guard_report;
 pub use crate::node::{
-    ArrayRules, Bound, Doc, Escape, Field, Hazard, Kind, Node, NumberRules, Object, StringRules,
-    Union, Variant, checks,
+    Bound, Doc, Escape, Field, KeywordValue, Kind, Node, Object, Union, Variant,
 };
 pub use crate::parse::{refine_field, refine_issue};
 pub use crate::rejection::{Issue, JsonPointer};
-pub use crate::render::{Mode, rendered, schema_len, schema_string, schema_string_in};
+pub use crate::render::Rendering;
 pub use crate::shape::Shape;
 pub use crate::table::Flat;
 pub use crate::tool::{SchemaProfile, Tool};
-
 pub use serde::de::DeserializeOwned;
+pub use stitch_rules::{Attribute, Keyword};
+
+/// A contract's tool.
+pub const fn tool(
+    name: &'static str,
+    description: &'static str,
+    input: &'static Node,
+    flatten: bool,
+    profile: SchemaProfile,
+) -> Tool {
+    Tool::new(name, description, input)
+        .with_flatten(flatten)
+        .with_profile(profile)
+}
+
+/// A description whose escape and hash the derive computed.
+pub const fn doc(text: &'static str, escape: Escape, hash: u64) -> Doc {
+    Doc::declared(text, escape, hash)
+}
+
+/// A field whose name's plainness the derive decided.
+pub const fn field(
+    name: &'static str,
+    plain: bool,
+    node: &'static Node,
+    has_default: bool,
+    description: Option<Doc>,
+) -> Field {
+    Field::declared(name, plain, node, has_default, description)
+}
+
+/// An operation whose name's plainness and summary line the derive found.
+pub const fn variant(
+    name: &'static str,
+    plain: bool,
+    aliases: &'static [&'static str],
+    description: Option<Doc>,
+    summary: Option<Doc>,
+    object: &'static Object,
+) -> Variant {
+    Variant::declared(name, plain, aliases, description, summary, object)
+}
+
+/// A union with the key table the derive's constants computed.
+pub const fn with_key_table(union: Union, flat: &'static Flat) -> Union {
+    union.with_flat(flat)
+}
+
+/// The advertised rendering, which the generated `WrittenOnce` writes.
+pub const ADVERTISED: Rendering = Rendering::Flat(Dialect::Mcp);

@@ -2,15 +2,24 @@
 
 use std::fmt;
 
+use stitch_rules::IssueCode;
+
 /// One problem in a call's arguments.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Issue {
     /// Where: an RFC 6901 JSON Pointer into the arguments (`/operations/0/partIndex`).
     pub pointer: String,
-    /// What kind of problem, as a stable snake_case identifier.
-    pub code: &'static str,
+    /// What kind of problem: [`IssueCode::as_str`] is its stable snake_case code, which is
+    /// what the structured content carries.
+    #[serde(serialize_with = "code_as_str")]
+    pub code: IssueCode,
     /// What is wrong and what to send instead, written for a model to act on.
     pub message: String,
+}
+
+/// An issue's code as its snake_case text.
+fn code_as_str<S: serde::Serializer>(code: &IssueCode, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(code.as_str())
 }
 
 /// A call's arguments were rejected; `issues` lists every problem found.
@@ -52,6 +61,31 @@ impl Rejection {
     /// `{"code": "VALIDATION_ERROR", "issues": [...]}`.
     fn structured(&self) -> serde_json::Value {
         serde_json::json!({"code": "VALIDATION_ERROR", "issues": self.issues})
+    }
+
+    /// The rejection as rmcp's result of a tool *with* an output schema (see
+    /// [`to_tool_result_with_output_schema`](Self::to_tool_result_with_output_schema)); a
+    /// tool without one converts with `CallToolResult::from(rejection)`.
+    #[cfg(feature = "rmcp")]
+    pub fn into_result_with_output_schema(self) -> rmcp::model::CallToolResult {
+        let mut meta = rmcp::model::MetaObject::new();
+        meta.0
+            .insert(REJECTION_META_KEY.to_owned(), self.structured());
+        rmcp::model::CallToolResult::error(vec![rmcp::model::ContentBlock::text(self.to_string())])
+            .with_meta(Some(meta))
+    }
+}
+
+/// A rejection as the result of an rmcp tool without an output schema: `isError`, the text a
+/// model reads, and the issues as `structuredContent` — so a hand-written rmcp tool that
+/// calls [`Contract::parse`](crate::Contract::parse) answers a bad call in one line, as
+/// stitch's own tools do.
+#[cfg(feature = "rmcp")]
+impl From<Rejection> for rmcp::model::CallToolResult {
+    fn from(rejection: Rejection) -> Self {
+        let mut result = Self::error(vec![rmcp::model::ContentBlock::text(rejection.to_string())]);
+        result.structured_content = Some(rejection.structured());
+        result
     }
 }
 

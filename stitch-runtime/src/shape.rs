@@ -1,7 +1,7 @@
 //! The [`Shape`] trait and its implementations for the standard types: the type mapping the
 //! README lists (`bool` is a boolean, `Option<T>` is `T` or null and may be missing, ...).
 
-use crate::node::{ArrayRules, Bound, Kind, Node, NumberRules, NumberType, StringRules};
+use crate::node::{ArrayRules, Bound, Kind, MapRules, Node, NumberRules, NumberType, StringRules};
 use crate::rejection::{Issue, JsonPointer};
 
 /// The compile-time schema of a type.
@@ -273,7 +273,7 @@ impl StringKey for std::sync::Arc<str> {}
 impl StringKey for std::borrow::Cow<'_, str> {}
 
 impl<K: StringKey, V: Shape, S> Shape for std::collections::HashMap<K, V, S> {
-    const SHAPE: &'static Node = &Node::of(Kind::Map(V::SHAPE));
+    const SHAPE: &'static Node = &Node::of(Kind::Map(V::SHAPE, MapRules::NONE));
     const REFINES: bool = V::REFINES;
 
     fn refine(&self, pointer: &mut JsonPointer, issues: &mut Vec<Issue>) {
@@ -282,7 +282,7 @@ impl<K: StringKey, V: Shape, S> Shape for std::collections::HashMap<K, V, S> {
 }
 
 impl<K: StringKey, V: Shape> Shape for std::collections::BTreeMap<K, V> {
-    const SHAPE: &'static Node = &Node::of(Kind::Map(V::SHAPE));
+    const SHAPE: &'static Node = &Node::of(Kind::Map(V::SHAPE, MapRules::NONE));
     const REFINES: bool = V::REFINES;
 
     fn refine(&self, pointer: &mut JsonPointer, issues: &mut Vec<Issue>) {
@@ -295,5 +295,8 @@ impl Shape for serde_json::Value {
 }
 
 impl Shape for serde_json::Map<String, serde_json::Value> {
-    const SHAPE: &'static Node = &Node::of(Kind::Map(<serde_json::Value as Shape>::SHAPE));
+    const SHAPE: &'static Node = &Node::of(Kind::Map(
+        <serde_json::Value as Shape>::SHAPE,
+        MapRules::NONE,
+    ));
 }

@@ -2,6 +2,8 @@
 //! one rendering routine serves counting a schema and writing it. See `const_text`
 //! for what constant evaluation costs and why the sink is written the way it is.
 
+use stitch_rules::json::{escape, plain_run};
+
 /// A byte sink: it counts every byte, and writes those that fit in its buffer. With no
 /// buffer it only counts; the text in the buffer is whole when [`len`](Sink::len) is at most
 /// the buffer's length. (Whether a write fits is the one test per write either way, so a
@@ -82,37 +84,33 @@ impl<'a> Sink<'a> {
         }
     }
 
-    /// The inside of a JSON string: `s` escaped, without quotes.
+    /// The inside of a JSON string: `s` escaped, without quotes, by the shared rule
+    /// (`stitch_rules::json`): each run of plain bytes copied, each other byte escaped.
     pub const fn escaped(&mut self, s: &str) {
-        const HEX: &[u8; 16] = b"0123456789abcdef";
         let bytes = s.as_bytes();
         let count = bytes.len();
-        let mut i = 0;
-        while i < count {
-            let b = bytes[i];
-            if b >= 0x20 && b != b'"' && b != b'\\' {
-                // The common case, without a call (see `is_plain`).
+        let mut at = 0;
+        while at < count {
+            let run_end = at + plain_run(bytes, at);
+            while at < run_end {
+                // `byte`, written out: a call per byte is what constant evaluation is
+                // slowest at.
                 if self.len < self.capacity {
-                    self.buf[self.len] = b;
+                    self.buf[self.len] = bytes[at];
                 }
                 self.len += 1;
-                i += 1;
-                continue;
+                at += 1;
             }
-            match b {
-                b'"' => self.raw("\\\""),
-                b'\\' => self.raw("\\\\"),
-                b'\n' => self.raw("\\n"),
-                b'\r' => self.raw("\\r"),
-                b'\t' => self.raw("\\t"),
-                0..=0x1f => {
-                    self.raw("\\u00");
-                    self.byte(HEX[(b >> 4) as usize]);
-                    self.byte(HEX[(b & 0xf) as usize]);
+            if at < count {
+                let escape = escape(bytes[at]);
+                let escaped = escape.as_bytes();
+                let mut i = 0;
+                while i < escaped.len() {
+                    self.byte(escaped[i]);
+                    i += 1;
                 }
-                _ => self.byte(b),
+                at += 1;
             }
-            i += 1;
         }
     }
 
@@ -123,7 +121,8 @@ impl<'a> Sink<'a> {
         self.byte(b'"');
     }
 
-    /// A name as a JSON string: copied when `plain` ([`is_plain`]), else escaped.
+    /// A name as a JSON string: copied when `plain` (`stitch_rules::json::is_plain`), else
+    /// escaped.
     pub const fn name(&mut self, name: &str, plain: bool) {
         if plain {
             self.quoted_plain(name, false);

@@ -1,12 +1,15 @@
 //! The tool a contract is, as a server advertises it, and the checks a server asks the guard
 //! to make of its tools.
 
-use crate::dialect::Dialect;
-use crate::node::Node;
-use crate::render::{Mode, rendered, rendered_in};
+use stitch_rules::Dialect;
 
-/// An MCP tool: what a server advertises for one contract.
+use crate::node::Node;
+use crate::render::{Rendering, rendered};
+
+/// An MCP tool: what a server advertises for one contract. `#[derive(Contract)]` writes it;
+/// a hand-written contract builds it with [`Tool::new`].
 #[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
 pub struct Tool {
     /// The tool's name (`^[a-zA-Z0-9_-]{1,64}$`).
     pub name: &'static str,
@@ -22,18 +25,40 @@ pub struct Tool {
 }
 
 impl Tool {
-    /// The mode of the advertised input schema.
-    pub const fn advertised_mode(&self) -> Mode {
-        if self.flatten {
-            Mode::Advertised
-        } else {
-            Mode::Exact
+    /// The tool of an input schema: flattened, with no profile of its own.
+    pub const fn new(name: &'static str, description: &'static str, input: &'static Node) -> Tool {
+        Tool {
+            name,
+            description,
+            input,
+            flatten: true,
+            profile: SchemaProfile::new(),
         }
     }
 
-    /// The advertised input schema, rendered (once per node and mode) at run time.
+    /// The same tool, its tagged unions flattened (`true`, the default) or advertised as
+    /// `oneOf` (`false`).
+    pub const fn with_flatten(self, flatten: bool) -> Tool {
+        Tool { flatten, ..self }
+    }
+
+    /// The same tool, with the checks its contract declares for itself.
+    pub const fn with_profile(self, profile: SchemaProfile) -> Tool {
+        Tool { profile, ..self }
+    }
+
+    /// Which schema the tool advertises to `Mcp` clients.
+    pub(crate) const fn advertised(&self) -> Rendering {
+        if self.flatten {
+            Rendering::ADVERTISED
+        } else {
+            Rendering::Exact
+        }
+    }
+
+    /// The advertised input schema, rendered (once per node) at run time.
     pub fn input_schema(&self) -> &'static str {
-        rendered(self.input, self.advertised_mode())
+        rendered(self.input, self.advertised())
     }
 
     /// The advertised input schema in a dialect, rendered (once per node and dialect) at run
@@ -42,13 +67,14 @@ impl Tool {
     pub fn input_schema_for(&self, dialect: Dialect) -> &'static str {
         match dialect {
             Dialect::Mcp => self.input_schema(),
-            dialect => rendered_in(self.input, dialect),
+            dialect => rendered(self.input, Rendering::Flat(dialect)),
         }
     }
 }
 
 /// What the guard requires of the tools' schemas. Every builder method is a `const fn`.
 #[derive(Clone, Copy, Debug, Default)]
+#[non_exhaustive]
 pub struct SchemaProfile {
     /// Every advertised property must carry type information.
     pub typed_properties: bool,

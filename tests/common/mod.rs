@@ -211,9 +211,16 @@ pub fn values(node: &'static Node) -> BoxedStrategy<Value> {
                 .prop_map(Value::Array)
                 .boxed()
         }
-        Kind::Map(value) => proptest::collection::btree_map("[a-z]{1,6}", values(value), 0..3)
-            .prop_map(|map| Value::Object(map.into_iter().collect()))
-            .boxed(),
+        Kind::Map(value, rules) => {
+            let low = rules.min_properties.unwrap_or(0).min(4) as usize;
+            let high = rules
+                .max_properties
+                .map_or(low + 2, |most| most as usize)
+                .max(low);
+            proptest::collection::btree_map("[a-z]{1,6}", values(value), low..=high)
+                .prop_map(|map| Value::Object(map.into_iter().collect()))
+                .boxed()
+        }
         Kind::Object(object) => object_values(object.fields, None),
         Kind::Union(union) => {
             let variants: Vec<BoxedStrategy<Value>> = union
@@ -226,6 +233,7 @@ pub fn values(node: &'static Node) -> BoxedStrategy<Value> {
             proptest::strategy::Union::new(variants).boxed()
         }
         Kind::Any | Kind::Opaque => any_json(),
+        other => panic!("no values generated for {other:?} yet"),
     };
     if node.nullable {
         prop_oneof![1 => Just(Value::Null), 3 => base].boxed()

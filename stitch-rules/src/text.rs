@@ -1,5 +1,5 @@
-//! Text of bounded length built in constant evaluation, where there is no heap: the messages
-//! of compile errors and the parts of a guard finding.
+//! Text of bounded length built without a heap, so that constant evaluation can build it: the
+//! messages of compile errors, and the parts of a guard finding.
 
 /// Text of bounded length built in constant evaluation (no allocation): compile-error
 /// messages and the parts of a guard finding. Text past the capacity is cut on a character

@@ -1,0 +1,54 @@
+//! A stitch tool as rmcp lists it: its name, description, input schema in a dialect, and the
+//! output schema of its result type. rmcp holds schemas as `serde_json` maps; with
+//! `preserve_order` (which the `rmcp` feature turns on) the keys keep the order stitch
+//! rendered them in, so the text on the wire is the text stitch rendered.
+
+use std::sync::Arc;
+
+use rmcp::model::JsonObject;
+use serde_json::Value;
+use stitch_runtime::ir::Node;
+use stitch_runtime::{Dialect, Tool};
+
+/// A tool's result type, when it advertises an output schema: its schema and its name (for
+/// the guard's message when it is not an object).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Output {
+    pub(crate) node: &'static Node,
+    pub(crate) type_name: &'static str,
+    /// Its advertised schema.
+    pub(crate) schema: &'static str,
+}
+
+impl Output {
+    /// The output schema of result type `O`.
+    pub(crate) fn of<O: stitch_runtime::Shape>() -> Output {
+        Output {
+            node: O::SHAPE,
+            type_name: std::any::type_name::<O>(),
+            schema: stitch_runtime::schema_of::<O>(),
+        }
+    }
+}
+
+/// The rmcp tool of a stitch contract, its input schema in `dialect`.
+pub(crate) fn listed(
+    contract: &Tool,
+    output: Option<Output>,
+    dialect: Dialect,
+) -> rmcp::model::Tool {
+    let input = json_object(contract.input_schema_for(dialect));
+    let mut tool = rmcp::model::Tool::new(contract.name, contract.description, Arc::new(input));
+    // The output schema is advertised as `Mcp` clients read it, in every dialect.
+    tool.output_schema = output.map(|output| Arc::new(json_object(output.schema)));
+    tool
+}
+
+/// A rendered schema as a JSON object (stitch always renders an object schema here: the
+/// guard refuses an input or output that is not one).
+pub(crate) fn json_object(schema: &str) -> JsonObject {
+    match serde_json::from_str(schema) {
+        Ok(Value::Object(object)) => object,
+        _ => JsonObject::new(),
+    }
+}

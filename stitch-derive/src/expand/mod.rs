@@ -1,0 +1,245 @@
+//! Code generation: the model becomes a `Shape` impl (the IR, built by calling the runtime's
+//! `const fn`s), a `Contract` impl, and for non-generic types the compile-time schema consts.
+//! `shape` writes the IR, `refine` the walk of the hidden checks.
+//!
+//! Each attribute becomes one call spanned at the attribute, so a misfit found in constant
+//! evaluation (`min` on a type alias of `String`) is reported there. The generated code holds
+//! no logic: the rules live in `stitch-runtime` and `stitch-rules`, where they are
+//! unit-tested, and every path it names goes through the runtime's hidden `__private` module
+//! (`__s` below).
+
+mod refine;
+mod shape;
+
+use proc_macro2::TokenStream;
+use quote::{quote, quote_spanned};
+
+use crate::model::{Contract, Profile};
+use refine::refine_items;
+use shape::shape_expr;
+
+pub fn expand(contract: &Contract) -> TokenStream {
+    let krate = &contract.krate;
+    let ident = &contract.ident;
+    let (impl_generics, ty_generics, _) = contract.generics.split_for_impl();
+    let shape_where = where_with_bounds(&contract.generics, false);
+    let contract_where = where_with_bounds(&contract.generics, true);
+    let (union_consts, shape) = shape_expr(contract);
+    let tool = tool_expr(contract);
+    let refine = refine_items(contract);
+    let generic = !contract.generics.params.is_empty();
+    let schema_fn = (!generic).then(|| {
+        quote!(
+            fn input_schema() -> &'static str {
+                Self::INPUT_SCHEMA
+            }
+        )
+    });
+    let compile_time = (!generic).then(|| compile_time_items(contract));
+    quote! {
+        #[allow(non_upper_case_globals, clippy::all)]
+        const _: () = {
+            use #krate::__private as __s;
+            #union_consts
+            #[automatically_derived]
+            impl #impl_generics __s::Shape for #ident #ty_generics #shape_where {
+                const SHAPE: &'static __s::Node = #shape;
+                #refine
+            }
+            #[automatically_derived]
+            impl #impl_generics __s::Contract for #ident #ty_generics #contract_where {
+                const TOOL: __s::Tool = #tool;
+                #schema_fn
+            }
+            #compile_time
+        };
+    }
+}
+
+/// The generated items for an output type (`#[derive(Shape)]`): its schema IR, evaluated
+/// where the type is declared when it is not generic.
+pub fn expand_shape(contract: &Contract) -> TokenStream {
+    let krate = &contract.krate;
+    let ident = &contract.ident;
+    let (impl_generics, ty_generics, _) = contract.generics.split_for_impl();
+    let shape_where = where_with_bounds(&contract.generics, false);
+    let (union_consts, shape) = shape_expr(contract);
+    let evaluated = contract
+        .generics
+        .params
+        .is_empty()
+        .then(|| quote!(const _: &__s::Node = <#ident as __s::Shape>::SHAPE;));
+    quote! {
+        #[allow(non_upper_case_globals, clippy::all)]
+        const _: () = {
+            use #krate::__private as __s;
+            #union_consts
+            #[automatically_derived]
+            impl #impl_generics __s::Shape for #ident #ty_generics #shape_where {
+                const SHAPE: &'static __s::Node = #shape;
+            }
+            #evaluated
+        };
+    }
+}
+
+/// What only a non-generic contract has: its schemas as compile-time constants, the IR
+/// evaluated where the type is declared, and the guard when the contract asks for it.
+fn compile_time_items(contract: &Contract) -> TokenStream {
+    let ident = &contract.ident;
+    // The texts are `const fn` calls, evaluated only where read. The advertised schema is
+    // always read (the tool shows it) and written once (`WrittenOnce`, which also names its
+    // length); the exact one is rendered only where it is read (`exact_text`).
+    let (written_once, input_text) = if contract.flatten {
+        let written_once = quote! {
+            #[automatically_derived]
+            impl __s::WrittenOnce for #ident {
+                const SCRATCH: &'static __s::AdvertisedScratch = &__s::AdvertisedScratch::write(
+                    <#ident as __s::Shape>::SHAPE,
+                    __s::ADVERTISED,
+                );
+                const LEN: usize = Self::SCRATCH
+                    .schema_len(<#ident as __s::Shape>::SHAPE, __s::ADVERTISED);
+            }
+        };
+        let text = quote!(__s::written_once::<#ident, { <#ident as __s::WrittenOnce>::LEN }>());
+        (written_once, text)
+    } else {
+        (TokenStream::new(), quote!(__s::exact_text::<#ident>()))
+    };
+    let guard = contract.profile.check_span.map(|span| {
+        // The guard, in constant evaluation: an untyped property fails the build here.
+        quote_spanned! {span=>
+            const _: () = match __s::guard_report(
+                &[<#ident as __s::Contract>::TOOL],
+                &<#ident as __s::Contract>::TOOL.profile,
+            ) {
+                ::core::option::Option::None => (),
+                ::core::option::Option::Some(report) => ::core::panic!("{}", report.as_str()),
+            };
+        }
+    });
+    quote! {
+        #written_once
+        #[automatically_derived]
+        impl #ident {
+            /// The advertised JSON Schema of this contract's input (tagged unions flattened
+            /// into one object), rendered at compile time: what a tool shows a model.
+            pub const INPUT_SCHEMA: &'static str = #input_text;
+            /// The exact JSON Schema of this contract's input (tagged unions as `oneOf`),
+            /// rendered at compile time where it is read.
+            pub const EXACT_SCHEMA: &'static str = __s::exact_text::<#ident>();
+        }
+        // Evaluate the schema IR now, so an attribute that does not fit its field fails the
+        // build even when nothing uses this type yet.
+        const _: &__s::Node = <#ident as __s::Shape>::SHAPE;
+        #guard
+    }
+}
+
+/// When the input had errors: the errors, and minimal `Shape` and `Contract` impls (with the
+/// schema consts) so the user does not get a second wave of errors about what the derive
+/// would have written.
+pub fn fallback(
+    ident: &syn::Ident,
+    generics: &syn::Generics,
+    krate: &syn::Path,
+    errors: TokenStream,
+) -> TokenStream {
+    let (impl_generics, ty_generics, _) = generics.split_for_impl();
+    let shape_where = where_with_bounds(generics, false);
+    let contract_where = where_with_bounds(generics, true);
+    let consts = generics.params.is_empty().then(|| {
+        quote! {
+            impl #ident {
+                pub const INPUT_SCHEMA: &'static str = "{}";
+                pub const EXACT_SCHEMA: &'static str = "{}";
+            }
+        }
+    });
+    quote! {
+        #errors
+        const _: () = {
+            use #krate::__private as __s;
+            impl #impl_generics __s::Shape for #ident #ty_generics #shape_where {
+                const SHAPE: &'static __s::Node = &__s::Node::OPAQUE;
+            }
+            impl #impl_generics __s::Contract for #ident #ty_generics #contract_where {
+                const TOOL: __s::Tool =
+                    __s::tool("", "", &__s::Node::OPAQUE, true, __s::SchemaProfile::new());
+            }
+            #consts
+        };
+    }
+}
+
+/// When an output type's input had errors: the errors, and a minimal `Shape` impl.
+pub fn fallback_shape(
+    ident: &syn::Ident,
+    generics: &syn::Generics,
+    krate: &syn::Path,
+    errors: TokenStream,
+) -> TokenStream {
+    let (impl_generics, ty_generics, _) = generics.split_for_impl();
+    let shape_where = where_with_bounds(generics, false);
+    quote! {
+        #errors
+        const _: () = {
+            use #krate::__private as __s;
+            impl #impl_generics __s::Shape for #ident #ty_generics #shape_where {
+                const SHAPE: &'static __s::Node = &__s::Node::OPAQUE;
+            }
+        };
+    }
+}
+
+/// The generics' where clause, each type parameter bound by `Shape`, and `Self` by
+/// `DeserializeOwned` for the `Contract` impl of a generic type.
+fn where_with_bounds(generics: &syn::Generics, deserialize: bool) -> syn::WhereClause {
+    let mut clause = generics
+        .where_clause
+        .clone()
+        .unwrap_or_else(|| syn::parse_quote!(where));
+    for param in generics.type_params() {
+        let ident = &param.ident;
+        clause
+            .predicates
+            .push(syn::parse_quote!(#ident: __s::Shape));
+    }
+    // A generic contract is one where its parameters make it deserializable. A non-generic
+    // one is bound by `Contract`'s own supertrait alone, whose error (serde's) says to derive
+    // `Deserialize`; a where-clause would report a bare, trivially false bound instead.
+    if deserialize && !generics.params.is_empty() {
+        clause
+            .predicates
+            .push(syn::parse_quote!(Self: __s::DeserializeOwned));
+    }
+    clause
+}
+
+fn tool_expr(contract: &Contract) -> TokenStream {
+    let name = &contract.tool_name;
+    let description = contract.description.clone().unwrap_or_default();
+    let flatten = contract.flatten;
+    let profile = profile_expr(&contract.profile);
+    quote!(__s::tool(#name, #description, <Self as __s::Shape>::SHAPE, #flatten, #profile))
+}
+
+fn profile_expr(profile: &Profile) -> TokenStream {
+    let mut expr = quote!(__s::SchemaProfile::new());
+    if profile.require_typed_properties {
+        expr = quote!(#expr.require_typed_properties());
+    }
+    if !profile.allow_untyped.is_empty() {
+        let paths = &profile.allow_untyped;
+        expr = quote!(#expr.allow_untyped(&[#(#paths),*]));
+    }
+    if profile.require_portable_formats {
+        expr = quote!(#expr.require_portable_formats());
+    }
+    if !profile.allow_formats.is_empty() {
+        let formats = &profile.allow_formats;
+        expr = quote!(#expr.allow_formats(&[#(#formats),*]));
+    }
+    expr
+}

@@ -1,0 +1,163 @@
+//! The walk of the hidden `refine` checks: `Shape::refine` and `Shape::REFINES` of a type,
+//! descending only into what can carry a check.
+
+use proc_macro2::TokenStream;
+use quote::{ToTokens, format_ident, quote, quote_spanned};
+use syn::spanned::Spanned;
+
+use crate::model::{Body, Contract, Field, Source, Union, VariantBody};
+
+/// The `Shape::refine` method and `REFINES`: the hidden checks of this type's fields (and of
+/// the type itself), and the descent into every field whose type has its own. Nothing when
+/// nothing in the type can carry a check.
+pub fn refine_items(contract: &Contract) -> TokenStream {
+    let mut body = TokenStream::new();
+    if let Some(check) = &contract.refine {
+        body.extend(quote! {
+            if let ::core::result::Result::Err(error) = #check(self) {
+                issues.push(__s::refine_issue(pointer, error));
+            }
+        });
+    }
+    let of_self = |field: &Field| {
+        let member = &field.member;
+        quote!(&self.#member)
+    };
+    match &contract.body {
+        Body::Object(object) => body.extend(refine_fields(&object.fields, &of_self, true)),
+        Body::Transparent { field, .. } => {
+            body.extend(refine_fields(std::slice::from_ref(field), &of_self, false));
+        }
+        Body::UnitEnum { .. } => {}
+        Body::Union(union) => body.extend(refine_operations(union)),
+    }
+    if body.is_empty() {
+        return TokenStream::new();
+    }
+    let refines = refines_expr(contract);
+    quote! {
+        const REFINES: bool = #refines;
+
+        fn refine(&self, pointer: &mut __s::JsonPointer, issues: &mut ::std::vec::Vec<__s::Issue>) {
+            #body
+        }
+    }
+}
+
+/// The refine code of each operation, as the arms of a `match self`.
+fn refine_operations(union: &Union) -> TokenStream {
+    let mut arms = TokenStream::new();
+    for variant in &union.variants {
+        let ident = &variant.ident;
+        match &variant.body {
+            VariantBody::Unit => {}
+            VariantBody::Newtype(_) => arms.extend(quote! {
+                Self::#ident(inner) => __s::Shape::refine(inner, pointer, issues),
+            }),
+            VariantBody::Struct(object) => {
+                let binding = |field: &Field| match &field.member {
+                    syn::Member::Named(name) => format_ident!("__stitch_{}", name),
+                    syn::Member::Unnamed(index) => format_ident!("__stitch_{}", index.index),
+                };
+                let code = refine_fields(
+                    &object.fields,
+                    &|field| binding(field).into_token_stream(),
+                    true,
+                );
+                if code.is_empty() {
+                    continue;
+                }
+                let members = object.fields.iter().map(|field| &field.member);
+                let bindings = object.fields.iter().map(binding);
+                arms.extend(quote! {
+                    Self::#ident { #(#members: #bindings,)* .. } => { #code }
+                });
+            }
+        }
+    }
+    if arms.is_empty() {
+        return arms;
+    }
+    quote! {
+        #[allow(unreachable_patterns, unused_variables)]
+        match self {
+            #arms
+            _ => {}
+        }
+    }
+}
+
+/// The refine code of some fields, each reached by `value`; `at_key` when each sits at its
+/// own key (not a transparent field).
+fn refine_fields(
+    fields: &[Field],
+    value: &dyn Fn(&Field) -> TokenStream,
+    at_key: bool,
+) -> TokenStream {
+    let mut code = TokenStream::new();
+    for field in fields {
+        let value = value(field);
+        let ty = &field.ty;
+        let wire = &field.wire;
+        if at_key && field.refine.is_none() && matches!(field.source, Source::Type) {
+            // The common field: one call, spanned at the type like the `SHAPE` use, so a type
+            // without a shape is reported once, there.
+            let refines = quote_spanned!(ty.span()=> <#ty as __s::Shape>::REFINES);
+            let refine = quote_spanned!(ty.span()=> <#ty as __s::Shape>::refine);
+            code.extend(quote! {
+                __s::refine_field(#value, #wire, #refines, #refine, pointer, issues);
+            });
+            continue;
+        }
+        let mut steps = TokenStream::new();
+        if let Some(check) = &field.refine {
+            steps.extend(quote! {
+                if let ::core::result::Result::Err(error) = #check(#value) {
+                    issues.push(__s::refine_issue(pointer, error));
+                }
+            });
+        }
+        if matches!(field.source, Source::Type) {
+            // Only the path carries the type's span: the arguments keep the method's own
+            // hygiene, so they resolve even for types a `macro_rules!` wrote.
+            let refine = quote_spanned!(ty.span()=> <#ty as __s::Shape>::refine);
+            steps.extend(quote!(#refine(#value, pointer, issues);));
+        }
+        code.extend(if at_key {
+            quote! {{
+                let mark = pointer.push_key(#wire);
+                #steps
+                pointer.truncate(mark);
+            }}
+        } else {
+            steps
+        });
+    }
+    code
+}
+
+/// Whether the type can carry a `refine` check: its own, its fields', or any inside their
+/// types (composed through `Shape::REFINES`, so walks skip what cannot have one).
+fn refines_expr(contract: &Contract) -> TokenStream {
+    let mut parts = vec![if contract.refine.is_some() {
+        quote!(true)
+    } else {
+        quote!(false)
+    }];
+    for field in contract.body.fields() {
+        if field.refine.is_some() {
+            parts.push(quote!(true));
+        }
+        if matches!(field.source, Source::Type) {
+            let ty = &field.ty;
+            parts.push(quote!(<#ty as __s::Shape>::REFINES));
+        }
+    }
+    for ty in contract.body.newtypes() {
+        parts.push(quote!(<#ty as __s::Shape>::REFINES));
+    }
+    // A type named by many fields is asked once (big contracts repeat a few types).
+    let mut seen = std::collections::HashSet::new();
+    parts.retain(|part| seen.insert(part.to_string()));
+    quote!(#(#parts)||*)
+}

@@ -1,0 +1,254 @@
+//! The IR of a type, as code: nodes built by the runtime's `const fn`s, one call per attribute
+//! at the attribute's span; and, for a non-generic union, its key table. The facts rendering
+//! needs of a text (its escape, its hash, its summary line) and the numbering of a union's
+//! keys are computed here, natively, by the shared rules, so that constant evaluation never
+//! scans a text for them.
+
+use proc_macro2::{Literal, Span, TokenStream};
+use quote::{quote, quote_spanned};
+use stitch_rules::{Attribute, doc, json, keys};
+use syn::spanned::Spanned;
+
+use crate::model::{
+    Body, Contract, Field, Object, Source, Step, StepValue, Union, Variant, VariantBody,
+};
+
+/// The `SHAPE` expression, and the consts a non-generic union's key table needs.
+pub fn shape_expr(contract: &Contract) -> (TokenStream, TokenStream) {
+    match &contract.body {
+        Body::Object(object) => {
+            let object = object_expr(object, contract.description.as_deref());
+            (
+                TokenStream::new(),
+                quote!(&__s::Node::of(__s::Kind::Object(#object))),
+            )
+        }
+        Body::Transparent { field, newtype } => {
+            let node = field_node(field);
+            let node = if *newtype {
+                quote!(&#node.required())
+            } else {
+                node
+            };
+            (TokenStream::new(), node)
+        }
+        Body::UnitEnum { names, aliases } => (
+            TokenStream::new(),
+            quote!(&__s::Node::of(__s::Kind::StringEnum(&[#(#names),*], &[#(#aliases),*]))),
+        ),
+        Body::Union(union) => union_shape(contract, union),
+    }
+}
+
+fn union_shape(contract: &Contract, union: &Union) -> (TokenStream, TokenStream) {
+    let tag = &union.tag;
+    let description = option_doc(contract.description.as_deref());
+    let variants = union.variants.iter().map(|v| variant_expr(tag, v));
+    let raw = quote!(__s::Union::new(#tag, &[#(#variants),*], #description));
+    if !contract.generics.params.is_empty() {
+        // A generic union cannot size its key table by a generic constant: it carries none,
+        // and the runtime walks its operations instead (the same rules).
+        return (
+            TokenStream::new(),
+            quote!(&__s::Node::of(__s::Kind::Union(&#raw))),
+        );
+    }
+    let indices = match key_indices(union) {
+        // Every name is known here: the key indices are written out, not computed by
+        // constant evaluation, which pays for every byte of every name it hashes.
+        Some((of_field, keys)) => {
+            let fields = of_field.len();
+            quote! {
+                const __STITCH_FIELDS: usize = #fields;
+                const __STITCH_INDICES: __s::KeyIndices<__STITCH_FIELDS> =
+                    __s::KeyIndices { of_field: [#(#of_field),*], keys: #keys };
+            }
+        }
+        // A newtype operation's fields come from its type's shape: the same numbering, in
+        // constant evaluation.
+        None => quote! {
+            const __STITCH_FIELDS: usize = __s::total_fields(&__STITCH_RAW);
+            const __STITCH_INDICES: __s::KeyIndices<__STITCH_FIELDS> =
+                __s::key_indices::<__STITCH_FIELDS, { __s::slots_for(__STITCH_FIELDS) }>(
+                    &__STITCH_RAW,
+                );
+        },
+    };
+    let consts = quote! {
+        const __STITCH_RAW: __s::Union = #raw;
+        #indices
+        const __STITCH_KEYS: usize = __STITCH_INDICES.keys;
+        const __STITCH_TABLE: __s::FlatTable<__STITCH_KEYS, __STITCH_FIELDS> =
+            __s::flat_table::<__STITCH_KEYS, __STITCH_FIELDS>(&__STITCH_RAW, &__STITCH_INDICES);
+        const __STITCH_FLAT: __s::Flat = __s::Flat {
+            keys: &__STITCH_TABLE.keys,
+            slots: &__STITCH_TABLE.slots,
+        };
+        const __STITCH_UNION: __s::Union = __s::with_key_table(__STITCH_RAW, &__STITCH_FLAT);
+    };
+    (
+        consts,
+        quote!(&__s::Node::of(__s::Kind::Union(&__STITCH_UNION))),
+    )
+}
+
+/// Every field's key index and the number of keys (`stitch_rules::keys`, the numbering
+/// constant evaluation makes too); `None` when an operation is a newtype, whose fields only
+/// its type's shape knows.
+fn key_indices(union: &Union) -> Option<(Vec<u32>, usize)> {
+    let mut names: Vec<&str> = Vec::new();
+    for variant in &union.variants {
+        match &variant.body {
+            VariantBody::Unit => {}
+            VariantBody::Struct(object) => {
+                names.extend(object.fields.iter().map(|field| field.wire.as_str()));
+            }
+            VariantBody::Newtype(_) => return None,
+        }
+    }
+    Some(keys::numbered(&names))
+}
+
+fn variant_expr(tag: &str, variant: &Variant) -> TokenStream {
+    let name = &variant.wire;
+    let aliases = &variant.aliases;
+    let description = option_doc(variant.description.as_deref());
+    let summary = option_doc(variant.description.as_deref().and_then(doc::summary));
+    let object = match &variant.body {
+        VariantBody::Unit => quote!(&__s::Object::EMPTY),
+        VariantBody::Struct(object) => object_expr(object, None),
+        VariantBody::Newtype(ty) => {
+            let object = fits(
+                quote_spanned!(ty.span()=> __s::newtype_object(<#ty as __s::Shape>::SHAPE, #name, #tag)),
+                ty.span(),
+            );
+            // An inline constant, so the operation's list stays promotable to `'static`.
+            quote_spanned!(ty.span()=> const { #object })
+        }
+    };
+    let plain = json::is_plain(name);
+    quote!(__s::variant(#name, #plain, &[#(#aliases),*], #description, #summary, #object))
+}
+
+fn object_expr(object: &Object, description: Option<&str>) -> TokenStream {
+    let fields = object.fields.iter().map(|field| {
+        let node = field_node(field);
+        let wire = &field.wire;
+        let has_default = field.has_default;
+        let description = option_doc(field.description.as_deref());
+        let plain = json::is_plain(wire);
+        let mut expr = quote!(__s::field(#wire, #plain, #node, #has_default, #description));
+        if !field.aliases.is_empty() {
+            let aliases = &field.aliases;
+            expr = quote!(#expr.with_aliases(&[#(#aliases),*]));
+        }
+        expr
+    });
+    let deny_unknown = object.deny_unknown;
+    let description = option_doc(description);
+    quote!(&__s::Object::new(&[#(#fields),*], #deny_unknown, #description))
+}
+
+/// An optional description as the IR's `Option<Doc>`, its escape and hash computed here.
+fn option_doc(text: Option<&str>) -> TokenStream {
+    match text {
+        Some(text) => {
+            let escaped = json::escaped(text);
+            let escape = if escaped == text {
+                quote!(__s::Escape::Plain)
+            } else {
+                quote!(__s::Escape::Escaped(#escaped))
+            };
+            let hash = json::fnv1a(text);
+            quote!(::core::option::Option::Some(__s::doc(#text, #escape, #hash)))
+        }
+        None => quote!(::core::option::Option::None),
+    }
+}
+
+/// A field's node: its source's shape, then one spanned call per attribute.
+fn field_node(field: &Field) -> TokenStream {
+    let mut node = match &field.source {
+        Source::Type => {
+            let ty = &field.ty;
+            quote_spanned!(ty.span()=> <#ty as __s::Shape>::SHAPE)
+        }
+        Source::Via(ty) => quote_spanned!(ty.span()=> <#ty as __s::Shape>::SHAPE),
+        // An `Option` may be missing, as serde reads it, whatever its value's schema.
+        Source::Opaque if is_option(&field.ty) => quote!(&__s::Node::OPAQUE.nullable()),
+        Source::Opaque => quote!(&__s::Node::OPAQUE),
+    };
+    for step in &field.steps {
+        node = step_call(step, node, field);
+    }
+    node
+}
+
+/// One attribute applied to a node: a call that carries the attribute's span, and a misfit
+/// it returns panics right there, so constant evaluation reports it at the attribute with
+/// nothing of the runtime in the error.
+fn step_call(step: &Step, node: TokenStream, field: &Field) -> TokenStream {
+    let span = step.span;
+    let wire = &field.wire;
+    let call = match (step.attribute, &step.value) {
+        (Attribute::Keyword(keyword), value) => {
+            // The keyword's variant, by its name: the enum is the one list of keywords.
+            let keyword = syn::Ident::new(&format!("{keyword:?}"), span);
+            let value = match value {
+                StepValue::Bound {
+                    json,
+                    value,
+                    integral,
+                } => {
+                    let value = Literal::f64_unsuffixed(*value);
+                    quote_spanned!(span=> __s::KeywordValue::Bound(
+                        __s::Bound::new(#json, #value, #integral)
+                    ))
+                }
+                StepValue::Count(count) => quote_spanned!(span=> __s::KeywordValue::Count(#count)),
+                StepValue::Text(text) => quote_spanned!(span=> __s::KeywordValue::Text(#text)),
+                _ => quote_spanned!(span=> __s::KeywordValue::Flag),
+            };
+            quote_spanned!(span=> __s::keyword(#node, __s::Keyword::#keyword, #value, #wire))
+        }
+        (Attribute::Values, StepValue::Texts(values)) => {
+            quote_spanned!(span=> __s::values(#node, &[#(#values),*], #wire))
+        }
+        (Attribute::Coerce, _) => quote_spanned!(span=> __s::coerce(#node, #wire)),
+        (Attribute::Catch, StepValue::Catch(catch)) => {
+            let ty = &field.ty;
+            quote_spanned!(span=> __s::catch(#node, || __s::fallback::<#ty>(#catch), #wire))
+        }
+        (attribute, _) => {
+            // A check JSON Schema cannot show (`trim`, `refine`, `via`, ...).
+            let attribute = syn::Ident::new(&format!("{attribute:?}"), span);
+            quote_spanned!(span=> __s::hidden(#node, __s::Attribute::#attribute, #wire))
+        }
+    };
+    // An inline constant, so the node is promoted to `'static` as the call alone was.
+    let applied = fits(call, span);
+    quote_spanned!(span=> &const { #applied })
+}
+
+/// The value of an `Applied` call, or a compile error at `span` saying why it does not fit.
+fn fits(call: TokenStream, span: Span) -> TokenStream {
+    quote_spanned! {span=>
+        match #call {
+            ::core::result::Result::Ok(applied) => applied,
+            ::core::result::Result::Err(misfit) => ::core::panic!("{}", misfit.failure().as_str()),
+        }
+    }
+}
+
+/// Whether a type is written as `Option<T>` (or a path ending in it).
+fn is_option(ty: &syn::Type) -> bool {
+    match ty {
+        syn::Type::Path(path) => path.path.segments.last().is_some_and(|last| {
+            last.ident == "Option"
+                && matches!(last.arguments, syn::PathArguments::AngleBracketed(_))
+        }),
+        syn::Type::Group(group) => is_option(&group.elem),
+        syn::Type::Paren(paren) => is_option(&paren.elem),
+        _ => false,
+    }
+}

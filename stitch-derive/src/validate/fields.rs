@@ -1,0 +1,265 @@
+//! A field: its wire name and aliases (serde's), its description, where its schema comes from,
+//! and the attributes applied to it, each checked where the spelling of its type tells enough
+//! (by the shared fit rule) and against the others (contradictions).
+
+use darling::Error;
+use darling::error::Accumulator;
+use proc_macro2::Span;
+use serde_derive_internals::{ast, attr};
+use stitch_rules::{Attribute, GivenValue, Keyword, check_fit};
+
+use super::serde::{self as serde_view, Direction};
+use super::written::Written;
+use crate::doc;
+use crate::model::{Field, Object, Source, Step, StepValue};
+use crate::parse::{AttributeValue, FieldAttribute, FieldInput, serde_key_span};
+
+/// The serde side of a list of fields: the container's attributes, and each field's.
+pub struct SerdeFields<'s, 'a> {
+    pub container: &'s attr::Container,
+    pub fields: &'s [ast::Field<'a>],
+    pub direction: Direction,
+}
+
+/// The fields of an object (a struct, or an operation), skipped ones left out.
+pub fn object(
+    inputs: Vec<FieldInput>,
+    serde: SerdeFields<'_, '_>,
+    deny_unknown: bool,
+    errors: &mut Accumulator,
+) -> Object {
+    let mut fields: Vec<Field> = Vec::new();
+    for (input, serde_field) in inputs.into_iter().zip(serde.fields) {
+        if serde_view::field_skipped(&serde_field.attrs, serde.direction) {
+            continue;
+        }
+        let wire = serde_view::name(serde_field.attrs.name(), serde.direction);
+        if fields.iter().any(|field| field.wire == wire) {
+            let at = input
+                .ident
+                .as_ref()
+                .map_or(Span::call_site(), syn::Ident::span);
+            errors.push(
+                Error::custom(format!("two fields are named `{wire}` on the wire")).with_span(&at),
+            );
+        }
+        fields.push(field(input, serde_field, &serde, wire, errors));
+    }
+    Object {
+        fields,
+        deny_unknown,
+    }
+}
+
+/// One field, on the wire as `wire`.
+pub fn field(
+    input: FieldInput,
+    serde_field: &ast::Field<'_>,
+    serde: &SerdeFields<'_, '_>,
+    wire: String,
+    errors: &mut Accumulator,
+) -> Field {
+    let attrs = &serde_field.attrs;
+    let direction = serde.direction;
+    reject_field_serde(&input, serde_field, direction, errors);
+    let source = source(&input, errors);
+    let mut steps = steps(&input, errors);
+    steps.sort_by_key(|step| {
+        Attribute::ALL
+            .iter()
+            .position(|attribute| *attribute == step.attribute)
+    });
+    let written = match &source {
+        Source::Type => Written::of(&input.ty),
+        Source::Via(ty) => Written::of(ty),
+        Source::Opaque => None,
+    };
+    if let Some(written) = written {
+        for step in &steps {
+            let given = match &step.value {
+                StepValue::Bound {
+                    json,
+                    value,
+                    integral,
+                } => GivenValue::Bound {
+                    text: json,
+                    value: *value,
+                    integral: *integral,
+                },
+                _ => GivenValue::Other,
+            };
+            let fit = check_fit(
+                step.attribute,
+                written.class,
+                written.optional,
+                given,
+                &wire,
+            );
+            if let Err(misfit) = fit {
+                errors.push(Error::custom(misfit.message().as_str()).with_span(&step.span));
+            }
+        }
+    }
+    if matches!(source, Source::Opaque) {
+        for step in steps.iter().filter(|step| !is_hidden(step.attribute)) {
+            errors.push(
+                Error::custom(
+                    "an `opaque` field is advertised as `{}`: it cannot carry visible \
+                     constraints or hazards",
+                )
+                .with_span(&step.span),
+            );
+        }
+    }
+    let description = match input.given.get(Attribute::Description) {
+        Some(FieldAttribute {
+            value: AttributeValue::Text(text),
+            ..
+        }) => Some(text.value()),
+        _ => doc::description(&input.attrs),
+    };
+    let refine = match input.given.get(Attribute::Refine) {
+        Some(FieldAttribute {
+            value: AttributeValue::Path(path),
+            ..
+        }) => Some(path.clone()),
+        _ => None,
+    };
+    Field {
+        member: serde_field.member.clone(),
+        aliases: serde_view::aliases(attrs.name(), attrs.aliases(), direction),
+        wire,
+        ty: input.ty,
+        description,
+        has_default: serde_view::may_be_missing(attrs, serde.container, direction),
+        source,
+        steps,
+        refine,
+    }
+}
+
+/// A check JSON Schema cannot show: the only attributes an `opaque` field may carry.
+fn is_hidden(attribute: Attribute) -> bool {
+    matches!(
+        attribute,
+        Attribute::Trim
+            | Attribute::Lowercase
+            | Attribute::Uppercase
+            | Attribute::Refine
+            | Attribute::Via
+    )
+}
+
+/// The serde attributes of a field that change its wire shape in a way no schema follows.
+fn reject_field_serde(
+    input: &FieldInput,
+    serde_field: &ast::Field<'_>,
+    direction: Direction,
+    errors: &mut Accumulator,
+) {
+    let (attrs, written) = (&serde_field.attrs, &serde_field.original.attrs);
+    let at = input
+        .ident
+        .as_ref()
+        .map_or(Span::call_site(), syn::Ident::span);
+    if attrs.flatten() {
+        let span = serde_key_span(written, "flatten").unwrap_or(at);
+        errors.push(
+            Error::custom(
+                "stitch cannot describe `#[serde(flatten)]`: the flattened keys are only known \
+                 to serde at run time; declare the fields here, or make the inner type a \
+                 newtype operation of a tagged enum",
+            )
+            .with_span(&span),
+        );
+    }
+    if serde_view::converted(attrs, direction) && !input.given.has(Attribute::Via) {
+        let span = ["deserialize_with", "serialize_with", "with"]
+            .into_iter()
+            .find_map(|key| serde_key_span(written, key))
+            .unwrap_or(at);
+        errors.push(
+            Error::custom(
+                "`deserialize_with`/`with` changes what JSON this field reads, which stitch \
+                 cannot see: add `#[contract(via = Type)]` naming the type the JSON has",
+            )
+            .with_span(&span),
+        );
+    }
+}
+
+/// Where the field's schema comes from: its type, `via = Type`, or `opaque`.
+fn source(input: &FieldInput, errors: &mut Accumulator) -> Source {
+    let via = input.given.get(Attribute::Via);
+    match (via, input.given.has(Attribute::Opaque)) {
+        (Some(via), true) => {
+            errors.push(
+                Error::custom("`via` and `opaque` contradict each other: choose one")
+                    .with_span(&via.span),
+            );
+            Source::Opaque
+        }
+        (
+            Some(FieldAttribute {
+                value: AttributeValue::Type(ty),
+                ..
+            }),
+            false,
+        ) => Source::Via(Box::new(ty.clone())),
+        (_, true) => Source::Opaque,
+        _ => Source::Type,
+    }
+}
+
+/// The attributes that shape the field's schema, as steps.
+fn steps(input: &FieldInput, errors: &mut Accumulator) -> Vec<Step> {
+    let mut steps = Vec::new();
+    for given in &input.given.0 {
+        let value = match &given.value {
+            AttributeValue::Bound(number) => StepValue::Bound {
+                json: number.json.clone(),
+                value: number.value,
+                integral: number.integral,
+            },
+            AttributeValue::Count(count) => StepValue::Count(*count),
+            AttributeValue::Text(text) => match given.attribute {
+                Attribute::Keyword(Keyword::Pattern) => {
+                    match stitch_rules::pattern::to_regex_syntax(&text.value()) {
+                        Ok(_) => StepValue::Text(text.value()),
+                        Err(why) => {
+                            errors.push(Error::custom(why).with_span(text));
+                            continue;
+                        }
+                    }
+                }
+                Attribute::Keyword(_) => StepValue::Text(text.value()),
+                _ => continue,
+            },
+            AttributeValue::Texts(texts) => {
+                StepValue::Texts(texts.iter().map(syn::LitStr::value).collect())
+            }
+            AttributeValue::Flag | AttributeValue::Path(_) | AttributeValue::Type(_) => {
+                if given.attribute == Attribute::Opaque {
+                    continue;
+                }
+                StepValue::Flag
+            }
+            AttributeValue::Expr(expr) => StepValue::Catch(expr.clone()),
+        };
+        steps.push(Step {
+            span: given.span,
+            attribute: given.attribute,
+            value,
+        });
+    }
+    if let (true, Some(upper)) = (
+        input.given.has(Attribute::Lowercase),
+        input.given.get(Attribute::Uppercase),
+    ) {
+        errors.push(
+            Error::custom("`lowercase` and `uppercase` contradict each other: choose one")
+                .with_span(&upper.span),
+        );
+    }
+    steps
+}

@@ -1,0 +1,203 @@
+//! Enums: a unit-only enum is a string limited to its variants' names; an internally tagged
+//! enum is a union of operations, each a unit, a struct, or a newtype of a struct. Serde's
+//! other representations are refused here, each at the attribute that chose it.
+
+use darling::error::Accumulator;
+use darling::{Error, ast as darling_ast};
+use serde_derive_internals::{ast, attr};
+
+use super::container::unsupported_serde;
+use super::fields::{SerdeFields, object};
+use super::serde::{self as serde_view, Direction};
+use crate::doc;
+use crate::model::{Body, Union, Variant, VariantBody};
+use crate::parse::{VariantInput, serde_key_span};
+
+/// An enum's body, by serde's representation of it.
+pub fn enum_body(
+    inputs: Vec<VariantInput>,
+    variants: &[ast::Variant<'_>],
+    container: &attr::Container,
+    input: &syn::DeriveInput,
+    direction: Direction,
+    errors: &mut Accumulator,
+) -> Option<Body> {
+    let refuse = |key: &str, why: &str| {
+        let span = serde_key_span(&input.attrs, key).unwrap_or(input.ident.span());
+        Error::custom(why).with_span(&span)
+    };
+    match container.tag() {
+        attr::TagType::Internal { tag } => Some(Body::Union(operations(
+            inputs, variants, container, tag, input, direction, errors,
+        ))),
+        attr::TagType::External
+            if variants
+                .iter()
+                .all(|variant| matches!(variant.style, ast::Style::Unit)) =>
+        {
+            Some(unit_enum(variants, input, direction, errors))
+        }
+        attr::TagType::External => {
+            errors.push(
+                Error::custom(
+                    "stitch describes an enum with data only when it is internally tagged: add \
+                     `#[serde(tag = \"op\")]` (the tag names the operation)",
+                )
+                .with_span(&input.ident),
+            );
+            None
+        }
+        attr::TagType::Adjacent { .. } => {
+            errors.push(refuse(
+                "content",
+                "stitch cannot describe adjacently tagged enums (`#[serde(content = ...)]`): \
+                 remove `content` to make the enum internally tagged",
+            ));
+            None
+        }
+        attr::TagType::None => {
+            errors.push(refuse(
+                "untagged",
+                "stitch cannot describe `#[serde(untagged)]`: a model needs a tag to choose the \
+                 operation; use `#[serde(tag = \"op\")]`",
+            ));
+            None
+        }
+    }
+}
+
+/// A unit-only enum: a string limited to its variants' names (aliases accepted too).
+fn unit_enum(
+    variants: &[ast::Variant<'_>],
+    input: &syn::DeriveInput,
+    direction: Direction,
+    errors: &mut Accumulator,
+) -> Body {
+    let mut names: Vec<String> = Vec::new();
+    let mut aliases: Vec<String> = Vec::new();
+    for variant in variants {
+        if serde_view::variant_skipped(&variant.attrs, direction) {
+            continue;
+        }
+        let wire = serde_view::name(variant.attrs.name(), direction);
+        push_unique_tag(&mut names, wire, &variant.ident, errors);
+        aliases.extend(serde_view::aliases(
+            variant.attrs.name(),
+            variant.attrs.aliases(),
+            direction,
+        ));
+    }
+    if names.is_empty() {
+        errors.push(
+            Error::custom(
+                "an enum without variants accepts no value, and its schema could not be \
+                 written: give it a variant",
+            )
+            .with_span(&input.ident),
+        );
+    }
+    Body::UnitEnum { names, aliases }
+}
+
+/// An internally tagged enum: its operations.
+fn operations(
+    inputs: Vec<VariantInput>,
+    variants: &[ast::Variant<'_>],
+    container: &attr::Container,
+    tag: &str,
+    input: &syn::DeriveInput,
+    direction: Direction,
+    errors: &mut Accumulator,
+) -> Union {
+    let mut out: Vec<Variant> = Vec::new();
+    let mut tags: Vec<String> = Vec::new();
+    for (variant_input, variant) in inputs.into_iter().zip(variants) {
+        reject_variant_serde(variant, direction, errors);
+        if serde_view::variant_skipped(&variant.attrs, direction) {
+            continue;
+        }
+        let wire = serde_view::name(variant.attrs.name(), direction);
+        push_unique_tag(&mut tags, wire.clone(), &variant.ident, errors);
+        let description = variant_input
+            .description
+            .clone()
+            .or_else(|| doc::description(&variant_input.attrs));
+        let body = match variant.style {
+            ast::Style::Struct => {
+                let serde = SerdeFields {
+                    container,
+                    fields: &variant.fields,
+                    direction,
+                };
+                let fields = match variant_input.fields.style {
+                    darling_ast::Style::Struct => variant_input.fields.fields,
+                    _ => Vec::new(),
+                };
+                let deny_unknown = container.deny_unknown_fields();
+                VariantBody::Struct(object(fields, serde, deny_unknown, errors))
+            }
+            ast::Style::Newtype => VariantBody::Newtype(Box::new(variant.fields[0].ty.clone())),
+            // A tuple operation in a tagged enum: serde reports it.
+            ast::Style::Unit | ast::Style::Tuple => VariantBody::Unit,
+        };
+        out.push(Variant {
+            ident: variant.ident.clone(),
+            aliases: serde_view::aliases(variant.attrs.name(), variant.attrs.aliases(), direction),
+            wire,
+            description,
+            body,
+        });
+    }
+    if out.is_empty() {
+        errors.push(
+            Error::custom(
+                "an enum of operations without an operation accepts no call, and its schema \
+                 could not be written: give it an operation",
+            )
+            .with_span(&input.ident),
+        );
+    }
+    Union {
+        tag: tag.to_owned(),
+        variants: out,
+    }
+}
+
+/// The serde attributes of an operation that change its wire shape in a way no schema
+/// follows.
+fn reject_variant_serde(
+    variant: &ast::Variant<'_>,
+    direction: Direction,
+    errors: &mut Accumulator,
+) {
+    let attrs = &variant.original.attrs;
+    let at = variant.ident.span();
+    if variant.attrs.other() {
+        errors.push(unsupported_serde("other", attrs, at));
+    }
+    if variant.attrs.untagged() {
+        errors.push(unsupported_serde("untagged", attrs, at));
+    }
+    if serde_view::variant_converted(&variant.attrs, direction) {
+        let key = ["deserialize_with", "serialize_with", "with"]
+            .into_iter()
+            .find(|key| serde_key_span(attrs, key).is_some())
+            .unwrap_or("with");
+        errors.push(unsupported_serde(key, attrs, at));
+    }
+}
+
+fn push_unique_tag(
+    tags: &mut Vec<String>,
+    wire: String,
+    ident: &syn::Ident,
+    errors: &mut Accumulator,
+) {
+    if tags.contains(&wire) {
+        errors.push(
+            Error::custom(format!("two operations are named `{wire}` on the wire"))
+                .with_span(ident),
+        );
+    }
+    tags.push(wire);
+}

@@ -1,0 +1,491 @@
+//! The keyword table: every JSON Schema keyword a field attribute writes, declared once — its
+//! JSON name, its attribute, the values it applies to, what each dialect does with it, and
+//! how `parse` enforces it. The derive reads attribute names and value kinds from it; the
+//! runtime's attribute application, renderer, dialect rules, collision rules and `check` read
+//! the rest. A new keyword is a row here, its slot in the runtime's IR, and its check.
+
+use crate::class::{Class, Fit};
+use crate::dialect::{Dialect, Taken};
+use crate::format::{ANTHROPIC_STRICT_FORMATS, OPENAI_STRICT_FORMATS};
+use crate::issue::IssueCode;
+use crate::strings::listed;
+
+/// A keyword a field attribute writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[allow(missing_docs)]
+pub enum Keyword {
+    Minimum,
+    Maximum,
+    ExclusiveMinimum,
+    ExclusiveMaximum,
+    MultipleOf,
+    MinLength,
+    MaxLength,
+    Pattern,
+    Format,
+    MinItems,
+    MaxItems,
+    UniqueItems,
+    MinProperties,
+    MaxProperties,
+}
+
+/// The kind of value a keyword's attribute takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Given {
+    /// A number, possibly negative or fractional (`min = -1.5`).
+    Bound,
+    /// A count (`min_length = 3`).
+    Count,
+    /// A string (`pattern = "^a"`).
+    Text,
+    /// Nothing: the attribute alone (`unique_items`).
+    Flag,
+}
+
+/// How a number must stand to a bound.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Relation {
+    /// `≥`.
+    AtLeast,
+    /// `≤`.
+    AtMost,
+    /// `>`.
+    Above,
+    /// `<`.
+    Below,
+}
+
+impl Relation {
+    /// Whether `value` stands so to `bound`.
+    pub const fn holds(self, value: f64, bound: f64) -> bool {
+        match self {
+            Relation::AtLeast => value >= bound,
+            Relation::AtMost => value <= bound,
+            Relation::Above => value > bound,
+            Relation::Below => value < bound,
+        }
+    }
+
+    /// The relation's symbol, for messages.
+    pub const fn symbol(self) -> &'static str {
+        match self {
+            Relation::AtLeast => "≥",
+            Relation::AtMost => "≤",
+            Relation::Above => ">",
+            Relation::Below => "<",
+        }
+    }
+}
+
+/// What a count keyword counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Counted {
+    /// A string's characters.
+    Characters,
+    /// An array's items.
+    Items,
+    /// A map's entries.
+    Properties,
+}
+
+impl Counted {
+    /// How a message says the limit: `must be at least 3 characters long`, `must have at most
+    /// 1 item`.
+    pub fn says(self, at_least: bool, count: u64) -> String {
+        let side = if at_least { "at least" } else { "at most" };
+        let one = count == 1;
+        match self {
+            Counted::Characters => {
+                let noun = if one { "character" } else { "characters" };
+                format!("must be {side} {count} {noun} long")
+            }
+            Counted::Items => {
+                let noun = if one { "item" } else { "items" };
+                format!("must have {side} {count} {noun}")
+            }
+            Counted::Properties => {
+                let noun = if one { "property" } else { "properties" };
+                format!("must have {side} {count} {noun}")
+            }
+        }
+    }
+}
+
+/// How `parse` enforces a keyword.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Check {
+    /// The number stands so to the bound.
+    Bound(Relation),
+    /// The number is a multiple of the step (exactly, in decimal).
+    MultipleOf,
+    /// A count: at least (`true`) or at most (`false`) so many of these.
+    Count(bool, Counted),
+    /// The string matches the pattern, read as ECMA-262 reads it.
+    Pattern,
+    /// The string is of the format, when `parse` knows how to tell.
+    Format,
+    /// No item repeats another.
+    Unique,
+}
+
+/// One keyword: everything each part of stitch needs to know of it.
+#[derive(Clone, Copy, Debug)]
+pub struct KeywordSpec {
+    /// The keyword.
+    pub keyword: Keyword,
+    /// Its JSON name (`minLength`).
+    pub json: &'static str,
+    /// Its JSON name as the renderer writes it after another keyword (`,"minLength":`),
+    /// copied whole.
+    pub key: &'static str,
+    /// The field attribute that writes it (`min_length`).
+    pub attribute: &'static str,
+    /// What the attribute takes.
+    pub given: Given,
+    /// The values it applies to.
+    pub fits: Fit,
+    /// How `parse` enforces it.
+    pub check: Check,
+    /// The code of the issue `parse` reports when a value breaks it.
+    pub code: IssueCode,
+    /// Whether each dialect takes it as a keyword, by dialect (in [`Dialect::ALL`]'s order);
+    /// what a dialect does not take moves into the description.
+    pub taken: [Taken; 4],
+}
+
+const MCP_ONLY: [Taken; 4] = [Taken::Yes, Taken::No, Taken::No, Taken::No];
+const ALL_BUT_STRICT: [Taken; 4] = [Taken::Yes, Taken::Yes, Taken::No, Taken::No];
+const ALL_BUT_ANTHROPIC: [Taken; 4] = [Taken::Yes, Taken::Yes, Taken::Yes, Taken::No];
+/// What Gemini's OpenAPI subset lacks (`google.genai` refuses these), and Anthropic's strict
+/// tool use.
+const ALL_BUT_PORTABLE_AND_ANTHROPIC: [Taken; 4] = [Taken::Yes, Taken::No, Taken::Yes, Taken::No];
+
+/// Every keyword, in the order of [`Keyword`]'s variants, which is the order a schema writes
+/// them in.
+pub const KEYWORDS: [KeywordSpec; 14] = [
+    KeywordSpec {
+        keyword: Keyword::Minimum,
+        json: "minimum",
+        key: ",\"minimum\":",
+        attribute: "min",
+        given: Given::Bound,
+        fits: Fit::NUMBERS,
+        check: Check::Bound(Relation::AtLeast),
+        code: IssueCode::Minimum,
+        taken: ALL_BUT_ANTHROPIC,
+    },
+    KeywordSpec {
+        keyword: Keyword::Maximum,
+        json: "maximum",
+        key: ",\"maximum\":",
+        attribute: "max",
+        given: Given::Bound,
+        fits: Fit::NUMBERS,
+        check: Check::Bound(Relation::AtMost),
+        code: IssueCode::Maximum,
+        taken: ALL_BUT_ANTHROPIC,
+    },
+    KeywordSpec {
+        keyword: Keyword::ExclusiveMinimum,
+        json: "exclusiveMinimum",
+        key: ",\"exclusiveMinimum\":",
+        attribute: "exclusive_min",
+        given: Given::Bound,
+        fits: Fit::NUMBERS,
+        check: Check::Bound(Relation::Above),
+        code: IssueCode::ExclusiveMinimum,
+        taken: ALL_BUT_PORTABLE_AND_ANTHROPIC,
+    },
+    KeywordSpec {
+        keyword: Keyword::ExclusiveMaximum,
+        json: "exclusiveMaximum",
+        key: ",\"exclusiveMaximum\":",
+        attribute: "exclusive_max",
+        given: Given::Bound,
+        fits: Fit::NUMBERS,
+        check: Check::Bound(Relation::Below),
+        code: IssueCode::ExclusiveMaximum,
+        taken: ALL_BUT_PORTABLE_AND_ANTHROPIC,
+    },
+    KeywordSpec {
+        keyword: Keyword::MultipleOf,
+        json: "multipleOf",
+        key: ",\"multipleOf\":",
+        attribute: "multiple_of",
+        given: Given::Bound,
+        fits: Fit::NUMBERS,
+        check: Check::MultipleOf,
+        code: IssueCode::MultipleOf,
+        taken: ALL_BUT_PORTABLE_AND_ANTHROPIC,
+    },
+    KeywordSpec {
+        keyword: Keyword::MinLength,
+        json: "minLength",
+        key: ",\"minLength\":",
+        attribute: "min_length",
+        given: Given::Count,
+        fits: Fit::STRINGS,
+        check: Check::Count(true, Counted::Characters),
+        code: IssueCode::MinLength,
+        taken: ALL_BUT_STRICT,
+    },
+    KeywordSpec {
+        keyword: Keyword::MaxLength,
+        json: "maxLength",
+        key: ",\"maxLength\":",
+        attribute: "max_length",
+        given: Given::Count,
+        fits: Fit::STRINGS,
+        check: Check::Count(false, Counted::Characters),
+        code: IssueCode::MaxLength,
+        taken: ALL_BUT_STRICT,
+    },
+    KeywordSpec {
+        keyword: Keyword::Pattern,
+        json: "pattern",
+        key: ",\"pattern\":",
+        attribute: "pattern",
+        given: Given::Text,
+        fits: Fit::STRINGS,
+        check: Check::Pattern,
+        code: IssueCode::Pattern,
+        taken: ALL_BUT_ANTHROPIC,
+    },
+    KeywordSpec {
+        keyword: Keyword::Format,
+        json: "format",
+        key: ",\"format\":",
+        attribute: "format",
+        given: Given::Text,
+        fits: Fit::STRINGS,
+        check: Check::Format,
+        code: IssueCode::Format,
+        taken: [
+            Taken::Yes,
+            Taken::Yes,
+            Taken::Formats(OPENAI_STRICT_FORMATS),
+            Taken::Formats(ANTHROPIC_STRICT_FORMATS),
+        ],
+    },
+    KeywordSpec {
+        keyword: Keyword::MinItems,
+        json: "minItems",
+        key: ",\"minItems\":",
+        attribute: "min_items",
+        given: Given::Count,
+        fits: Fit::ARRAYS,
+        check: Check::Count(true, Counted::Items),
+        code: IssueCode::MinItems,
+        taken: [Taken::Yes, Taken::Yes, Taken::Yes, Taken::AtMost(1)],
+    },
+    KeywordSpec {
+        keyword: Keyword::MaxItems,
+        json: "maxItems",
+        key: ",\"maxItems\":",
+        attribute: "max_items",
+        given: Given::Count,
+        fits: Fit::ARRAYS,
+        check: Check::Count(false, Counted::Items),
+        code: IssueCode::MaxItems,
+        taken: ALL_BUT_ANTHROPIC,
+    },
+    KeywordSpec {
+        keyword: Keyword::UniqueItems,
+        json: "uniqueItems",
+        key: ",\"uniqueItems\":",
+        attribute: "unique_items",
+        given: Given::Flag,
+        fits: Fit::ARRAYS,
+        check: Check::Unique,
+        code: IssueCode::UniqueItems,
+        taken: MCP_ONLY,
+    },
+    KeywordSpec {
+        keyword: Keyword::MinProperties,
+        json: "minProperties",
+        key: ",\"minProperties\":",
+        attribute: "min_properties",
+        given: Given::Count,
+        fits: Fit::MAPS,
+        check: Check::Count(true, Counted::Properties),
+        code: IssueCode::MinProperties,
+        // Strict modes close every map into an empty object: a bound on its entries could
+        // only contradict it.
+        taken: ALL_BUT_STRICT,
+    },
+    KeywordSpec {
+        keyword: Keyword::MaxProperties,
+        json: "maxProperties",
+        key: ",\"maxProperties\":",
+        attribute: "max_properties",
+        given: Given::Count,
+        fits: Fit::MAPS,
+        check: Check::Count(false, Counted::Properties),
+        code: IssueCode::MaxProperties,
+        taken: ALL_BUT_STRICT,
+    },
+];
+
+impl Keyword {
+    /// Every keyword, in the order a schema writes them.
+    pub const ALL: [Keyword; 14] = {
+        let mut all = [Keyword::Minimum; 14];
+        let mut i = 0;
+        while i < KEYWORDS.len() {
+            all[i] = KEYWORDS[i].keyword;
+            i += 1;
+        }
+        all
+    };
+
+    /// Everything the table says of the keyword.
+    pub const fn spec(self) -> &'static KeywordSpec {
+        &KEYWORDS[self as usize]
+    }
+
+    /// The keyword whose attribute is `attribute`.
+    pub const fn of_attribute(attribute: &str) -> Option<Keyword> {
+        let mut i = 0;
+        while i < KEYWORDS.len() {
+            if crate::strings::str_eq(KEYWORDS[i].attribute, attribute) {
+                return Some(KEYWORDS[i].keyword);
+            }
+            i += 1;
+        }
+        None
+    }
+
+    /// The keywords that apply to values of `class`, in the order a schema writes them.
+    pub const fn of_class(class: Class) -> &'static [Keyword] {
+        match class {
+            Class::Integer | Class::Number => NUMBERS.as_slice(),
+            Class::String => STRINGS.as_slice(),
+            Class::Array => ARRAYS.as_slice(),
+            Class::Map => MAPS.as_slice(),
+            _ => &[],
+        }
+    }
+
+    /// Whether `dialect` takes the keyword as a keyword for this value: `format` names the
+    /// format of a `format` keyword, `count` the count of a count keyword (else anything).
+    pub const fn taken_by(self, dialect: Dialect, format: &str, count: u64) -> bool {
+        match self.spec().taken[dialect as usize] {
+            Taken::Yes => true,
+            Taken::No => false,
+            Taken::Formats(formats) => listed(format, formats),
+            Taken::AtMost(most) => count <= most,
+        }
+    }
+}
+
+/// The keywords that apply to a class, in table order.
+struct ClassKeywords {
+    keywords: [Keyword; 14],
+    len: usize,
+}
+
+impl ClassKeywords {
+    const fn of(class: Class) -> ClassKeywords {
+        let mut keywords = [Keyword::Minimum; 14];
+        let mut len = 0;
+        let mut i = 0;
+        while i < KEYWORDS.len() {
+            if KEYWORDS[i].fits.admits(class) {
+                keywords[len] = KEYWORDS[i].keyword;
+                len += 1;
+            }
+            i += 1;
+        }
+        ClassKeywords { keywords, len }
+    }
+
+    const fn as_slice(&'static self) -> &'static [Keyword] {
+        self.keywords.split_at(self.len).0
+    }
+}
+
+const NUMBERS: ClassKeywords = ClassKeywords::of(Class::Number);
+const STRINGS: ClassKeywords = ClassKeywords::of(Class::String);
+const ARRAYS: ClassKeywords = ClassKeywords::of(Class::Array);
+const MAPS: ClassKeywords = ClassKeywords::of(Class::Map);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_is_in_the_order_of_its_keywords() {
+        for (i, spec) in KEYWORDS.iter().enumerate() {
+            assert_eq!(spec.keyword as usize, i, "{}", spec.json);
+            assert_eq!(spec.key, format!(",\"{}\":", spec.json));
+            assert_eq!(spec.code.as_str(), snake_case(spec.json), "{}", spec.json);
+            assert_eq!(Keyword::of_attribute(spec.attribute), Some(spec.keyword));
+        }
+    }
+
+    #[test]
+    fn each_class_has_its_keywords_in_table_order() {
+        let names = |class| -> Vec<&str> {
+            Keyword::of_class(class)
+                .iter()
+                .map(|k| k.spec().json)
+                .collect()
+        };
+        assert_eq!(
+            names(Class::Integer),
+            [
+                "minimum",
+                "maximum",
+                "exclusiveMinimum",
+                "exclusiveMaximum",
+                "multipleOf"
+            ]
+        );
+        assert_eq!(names(Class::Integer), names(Class::Number));
+        assert_eq!(
+            names(Class::String),
+            ["minLength", "maxLength", "pattern", "format"]
+        );
+        assert_eq!(names(Class::Array), ["minItems", "maxItems", "uniqueItems"]);
+        assert_eq!(names(Class::Map), ["minProperties", "maxProperties"]);
+        assert!(Keyword::of_class(Class::Boolean).is_empty());
+    }
+
+    #[test]
+    fn mcp_takes_every_keyword_and_the_strict_modes_their_subsets() {
+        for keyword in Keyword::ALL {
+            assert!(keyword.taken_by(Dialect::Mcp, "", 0));
+        }
+        assert!(Keyword::Format.taken_by(Dialect::OpenAiStrict, "date-time", 0));
+        assert!(!Keyword::Format.taken_by(Dialect::OpenAiStrict, "uri", 0));
+        assert!(Keyword::Format.taken_by(Dialect::AnthropicStrict, "uri", 0));
+        assert!(Keyword::MinItems.taken_by(Dialect::AnthropicStrict, "", 1));
+        assert!(!Keyword::MinItems.taken_by(Dialect::AnthropicStrict, "", 2));
+        assert!(!Keyword::UniqueItems.taken_by(Dialect::Portable, "", 0));
+    }
+
+    #[test]
+    fn counts_are_said_in_the_singular_and_the_plural() {
+        assert_eq!(
+            Counted::Characters.says(true, 1),
+            "must be at least 1 character long"
+        );
+        assert_eq!(Counted::Items.says(false, 3), "must have at most 3 items");
+        assert_eq!(
+            Counted::Properties.says(true, 2),
+            "must have at least 2 properties"
+        );
+    }
+
+    fn snake_case(camel: &str) -> String {
+        let mut out = String::new();
+        for c in camel.chars() {
+            if c.is_ascii_uppercase() {
+                out.push('_');
+            }
+            out.push(c.to_ascii_lowercase());
+        }
+        out
+    }
+}

@@ -1,0 +1,222 @@
+//! The keyword table's rules of a value, as `parse` enforces them: each keyword of the value's
+//! class that the contract sets, checked as the table says (`stitch_rules::Check`), reported
+//! with the table's issue code. Bounds and steps of numbers (a step exactly, in decimal),
+//! counts of characters, items and entries, patterns with their ECMA-262 meaning, formats,
+//! and items that repeat.
+
+use std::collections::{HashMap, HashSet};
+
+use serde_json::{Number, Value};
+use stitch_rules::{Check, Keyword};
+
+use super::Checker;
+use super::free::{MAX_FREE_DEPTH, canonical};
+use super::path::Path;
+use super::words::short;
+use crate::format;
+use crate::node::{Bound, KeywordValue, Kind};
+use crate::pattern;
+
+/// What a value's keywords are checked against.
+#[derive(Clone, Copy)]
+pub(super) enum Subject<'v> {
+    /// A number.
+    Number(&'v Number),
+    /// A string.
+    Text(&'v str),
+    /// An array's items.
+    Items(&'v [Value]),
+    /// How many entries a map has.
+    Entries(usize),
+}
+
+impl Subject<'_> {
+    /// What a count keyword counts of it.
+    fn count(self) -> usize {
+        match self {
+            Subject::Text(text) => text.chars().count(),
+            Subject::Items(items) => items.len(),
+            Subject::Entries(entries) => entries,
+            Subject::Number(_) => 0,
+        }
+    }
+}
+
+impl Checker {
+    /// Checks the keywords `kind` sets against `subject`, in table order.
+    pub(super) fn keywords(&mut self, kind: &Kind, subject: Subject<'_>, at: &Path<'_>) {
+        for &keyword in Keyword::of_class(kind.class()) {
+            let Some(value) = kind.keyword(keyword) else {
+                continue;
+            };
+            let spec = keyword.spec();
+            let broken = match (spec.check, value, subject) {
+                (Check::Bound(relation), KeywordValue::Bound(bound), Subject::Number(number)) => {
+                    let float = number.as_f64().unwrap_or(f64::NAN);
+                    (!relation.holds(float, bound.value)).then(|| {
+                        format!("must be {} {}, got {number}", relation.symbol(), bound.text)
+                    })
+                }
+                (Check::MultipleOf, KeywordValue::Bound(step), Subject::Number(number)) => {
+                    (!is_multiple(number, step))
+                        .then(|| format!("must be a multiple of {}, got {number}", step.text))
+                }
+                (Check::Count(at_least, counted), KeywordValue::Count(limit), subject) => {
+                    let actual = subject.count();
+                    let broken = if at_least {
+                        (actual as u64) < limit
+                    } else {
+                        (actual as u64) > limit
+                    };
+                    broken.then(|| format!("{}, got {actual}", counted.says(at_least, limit)))
+                }
+                (Check::Pattern, KeywordValue::Text(pattern), Subject::Text(text)) => {
+                    pattern::compiled(pattern)
+                        .is_some_and(|regex| !regex.is_match(text))
+                        .then(|| format!("must match the pattern {pattern}, got {}", short(text)))
+                }
+                (Check::Format, KeywordValue::Text(name), Subject::Text(text)) => {
+                    (format::check(name, text) == Some(false))
+                        .then(|| format!("must be {}, got {}", format::example(name), short(text)))
+                }
+                (Check::Unique, KeywordValue::Flag, Subject::Items(items)) => {
+                    self.unique(items, at);
+                    None
+                }
+                _ => None,
+            };
+            if let Some(message) = broken {
+                self.issue(at, spec.code, message);
+            }
+        }
+    }
+
+    /// Reports each item that repeats an earlier one (once per first occurrence).
+    fn unique(&mut self, items: &[Value], at: &Path<'_>) {
+        let code = Keyword::UniqueItems.spec().code;
+        let mut seen: HashMap<String, usize> = HashMap::with_capacity(items.len());
+        let mut reported = HashSet::new();
+        for (index, item) in items.iter().enumerate() {
+            // An item nested beyond any contract is no duplicate of another: it is refused
+            // as the wrong type, or as too deep, by its own check.
+            let Some(key) = canonical(item, MAX_FREE_DEPTH) else {
+                continue;
+            };
+            if let Some(&first) = seen.get(&key) {
+                if reported.insert(first) {
+                    let message =
+                        format!("items must be unique: item {index} repeats item {first}");
+                    self.issue(at, code, message);
+                }
+            } else {
+                seen.insert(key, index);
+            }
+        }
+    }
+}
+
+/// Whether `number` is a multiple of `step`, exactly, in the decimal reading both numbers are
+/// written in (as the `jsonschema` validator judges it): `0.3` is a multiple of `0.1`, and
+/// `0.30000000001` is not.
+fn is_multiple(number: &Number, step: Bound) -> bool {
+    if step.integral
+        && let Some(step) = Some(i128::from(step.value as i64)).filter(|step| *step > 0)
+    {
+        if let Some(n) = number.as_i64() {
+            return i128::from(n) % step == 0;
+        }
+        if let Some(n) = number.as_u64() {
+            return i128::from(n) % step == 0;
+        }
+    }
+    let (Some(value), Some(step)) = (
+        number.as_f64().and_then(Decimal::of),
+        Decimal::of(step.value),
+    ) else {
+        return false;
+    };
+    value.is_multiple_of(step)
+}
+
+/// A finite `f64` as the decimal its shortest text writes: `mantissa × 10^exponent`.
+#[derive(Clone, Copy, Debug)]
+struct Decimal {
+    mantissa: u128,
+    exponent: i32,
+}
+
+impl Decimal {
+    fn of(float: f64) -> Option<Decimal> {
+        if !float.is_finite() {
+            return None;
+        }
+        // `{:e}` writes the shortest digits that read back as the same float: `3.5e-1`.
+        let text = format!("{:e}", float.abs());
+        let (digits, exponent) = text.split_once('e')?;
+        let exponent: i32 = exponent.parse().ok()?;
+        let (whole, fraction) = digits.split_once('.').unwrap_or((digits, ""));
+        let mantissa: u128 = format!("{whole}{fraction}").parse().ok()?;
+        Some(Decimal {
+            mantissa,
+            exponent: exponent - i32::try_from(fraction.len()).ok()?,
+        })
+    }
+
+    /// Whether `self / step` is an integer, computed exactly at any exponent.
+    fn is_multiple_of(self, step: Decimal) -> bool {
+        if self.mantissa == 0 {
+            return true;
+        }
+        if step.mantissa == 0 {
+            return false;
+        }
+        let shift = self.exponent - step.exponent;
+        if shift >= 0 {
+            // mantissa × 10^shift ≡ 0 (mod step.mantissa), by modular exponentiation.
+            let modulus = step.mantissa;
+            let mut remainder = self.mantissa % modulus;
+            let mut base = 10 % modulus;
+            let mut power = shift.unsigned_abs();
+            let mut factor = 1 % modulus;
+            while power > 0 {
+                if power & 1 == 1 {
+                    factor = factor * base % modulus;
+                }
+                base = base * base % modulus;
+                power >>= 1;
+            }
+            remainder = remainder * factor % modulus;
+            remainder == 0
+        } else {
+            // mantissa ≡ 0 (mod step.mantissa × 10^-shift); past u128, no mantissa of an f64
+            // (at most 17 digits) is a multiple.
+            10u128
+                .checked_pow(shift.unsigned_abs())
+                .and_then(|scale| scale.checked_mul(step.mantissa))
+                .is_some_and(|divisor| self.mantissa.is_multiple_of(divisor))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Decimal;
+
+    #[test]
+    fn multiples_are_exact_in_the_written_decimal() {
+        let multiple = |value: f64, step: f64| {
+            Decimal::of(value)
+                .unwrap()
+                .is_multiple_of(Decimal::of(step).unwrap())
+        };
+        assert!(multiple(0.3, 0.1));
+        assert!(multiple(1.1, 0.1));
+        assert!(!multiple(0.300_000_000_01, 0.1));
+        assert!(multiple(1e300, 0.5));
+        assert!(!multiple(1e-300, 0.5));
+        assert!(multiple(0.0, 0.7));
+        assert!(multiple(7.5, 2.5));
+        assert!(!multiple(7.5, 2.0));
+        assert!(multiple(-4.5, 1.5));
+    }
+}

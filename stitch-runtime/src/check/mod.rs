@@ -1,0 +1,299 @@
+//! Validation of one call's arguments against the *exact* contract: the IR the schemas are
+//! rendered from, walked beside the JSON, collecting every issue with its JSON Pointer. On the
+//! way it makes the JSON what serde expects: a string holding an object or array is parsed,
+//! `coerce` reads numbers and booleans from strings, `catch` replaces an invalid value, the
+//! text transforms apply, and keys serde would ignore are dropped.
+//!
+//! The walk follows the IR, not the input: it descends only where the contract has structure,
+//! so no input makes it recurse deeper than the contract's own nesting. What the contract
+//! leaves free (`serde_json::Value`, opaque fields) is measured without recursion and refused
+//! beyond serde_json's own limit of 128 levels; what is refused or ignored is dropped without
+//! recursion ([`drop_flat`]); so a value of any depth, built in code, cannot exhaust the stack.
+//!
+//! This file walks containers (objects, operations, arrays, maps); `scalars` checks the
+//! values of each kind, `keywords` the keyword table's rules, `free` what the contract leaves
+//! free; `path` says where an issue is, `words` how a value is described.
+
+mod free;
+mod keywords;
+mod path;
+mod scalars;
+mod words;
+
+use serde_json::{Map, Value};
+use stitch_rules::{Dialect, IssueCode};
+
+use crate::node::{Hazard, Kind, Node, Object, Union};
+use crate::rejection::Issue;
+pub use free::drop_flat;
+use free::{MAX_FREE_DEPTH, depth_exceeds, structure_in_text};
+use keywords::Subject;
+use path::Path;
+use words::{describe, short};
+
+/// Checks `value` against `node`, adjusting it for serde, as a client shown `dialect` sends
+/// it; returns every issue found.
+pub fn check(node: &'static Node, value: &mut Value, dialect: Dialect) -> Vec<Issue> {
+    let mut checker = Checker {
+        issues: Vec::new(),
+        null_is_absence: matches!(dialect, Dialect::OpenAiStrict),
+    };
+    checker.value(node, value, &Path::ROOT);
+    checker.issues
+}
+
+struct Checker {
+    issues: Vec<Issue>,
+    /// Whether a `null` for a key the object does not require means the key is absent: a
+    /// strict-mode client sends every key of the flat object, `null` for those it means to
+    /// leave out.
+    null_is_absence: bool,
+}
+
+impl Checker {
+    fn issue(&mut self, at: &Path<'_>, code: IssueCode, message: String) {
+        self.issues.push(Issue {
+            pointer: at.pointer(),
+            code,
+            message,
+        });
+    }
+
+    /// Checks one value; a `catch` node replaces it when anything inside was invalid.
+    fn value(&mut self, node: &'static Node, value: &mut Value, at: &Path<'_>) {
+        let before = self.issues.len();
+        self.check(node, value, at);
+        if let Hazard::Catch(fallback) = node.hazard
+            && self.issues.len() > before
+        {
+            self.issues.truncate(before);
+            drop_flat(std::mem::replace(value, (fallback.0)()));
+        }
+    }
+
+    fn check(&mut self, node: &'static Node, value: &mut Value, at: &Path<'_>) {
+        if value.is_null() {
+            if !(node.nullable || matches!(node.kind, Kind::Any | Kind::Opaque)) {
+                self.wrong_type(node, value, at);
+            }
+            return;
+        }
+        if let Value::String(text) = value
+            && let Some(parsed) = structure_in_text(node, text)
+        {
+            *value = parsed;
+        }
+        match node.kind {
+            Kind::Boolean => self.boolean(node, value, at),
+            Kind::Integer(rules) => self.integer(node, &rules, value, at),
+            Kind::Number(rules) => self.number(node, &rules, value, at),
+            Kind::String(_) => self.string(node, value, at),
+            Kind::StringEnum(values, aliases) => self.string_enum(node, values, aliases, value, at),
+            Kind::Array(item, _) => match value {
+                Value::Array(items) => {
+                    self.keywords(&node.kind, Subject::Items(items), at);
+                    for (index, element) in items.iter_mut().enumerate() {
+                        self.value(item, element, &at.index(index));
+                    }
+                }
+                _ => self.wrong_type(node, value, at),
+            },
+            Kind::Map(entry, _) => match value {
+                Value::Object(map) => {
+                    self.keywords(&node.kind, Subject::Entries(map.len()), at);
+                    for (key, element) in map.iter_mut() {
+                        self.value(entry, element, &at.key(key));
+                    }
+                }
+                _ => self.wrong_type(node, value, at),
+            },
+            Kind::Object(object) => match value {
+                Value::Object(map) => self.object(object, map, None, at),
+                _ => self.wrong_type(node, value, at),
+            },
+            Kind::Union(union) => match value {
+                Value::Object(map) => self.union(union, map, at),
+                _ => self.wrong_type(node, value, at),
+            },
+            Kind::Any | Kind::Opaque => {
+                // Not walked, but serde will be: refuse nesting deeper than serde_json's own
+                // parser allows, so no input can exhaust the stack.
+                if depth_exceeds(value, MAX_FREE_DEPTH) {
+                    let message = format!("nested deeper than {MAX_FREE_DEPTH} levels");
+                    self.issue(at, IssueCode::TooDeep, message);
+                }
+            }
+        }
+    }
+
+    /// The operation the tag names, then its fields.
+    fn union(&mut self, union: &'static Union, map: &mut Map<String, Value>, at: &Path<'_>) {
+        let tag = entry(map, union.tag);
+        let chosen = tag.and_then(Value::as_str).and_then(|tag| {
+            union
+                .variants
+                .iter()
+                .find(|variant| variant.name == tag || variant.aliases.contains(&tag))
+        });
+        if let Some(variant) = chosen {
+            return self.object(variant.object, map, Some(union.tag), at);
+        }
+        let names: Vec<&str> = union.variants.iter().map(|v| v.name).collect();
+        let names = names.join(", ");
+        let (code, message) = match tag {
+            None => (
+                IssueCode::MissingOperation,
+                format!("missing \"{}\", the operation; valid: {names}", union.tag),
+            ),
+            Some(Value::String(tag)) => (
+                IssueCode::UnknownOperation,
+                format!("unknown operation {}; valid: {names}", short(tag)),
+            ),
+            Some(other) => (
+                IssueCode::UnknownOperation,
+                format!(
+                    "expected the operation's name as a string, got {}; valid: {names}",
+                    describe(other)
+                ),
+            ),
+        };
+        self.issue(&at.key(union.tag), code, message);
+    }
+
+    /// Checks an object's entries in one pass (document order), then reports what is
+    /// missing. One pass over the entries with short comparisons beats a hashed lookup per
+    /// declared field, most of which an operation's object does not even hold. Keys serde
+    /// ignores are dropped: serde would buffer them whole (an internally tagged enum does),
+    /// at any depth.
+    fn object(
+        &mut self,
+        object: &'static Object,
+        map: &mut Map<String, Value>,
+        tag: Option<&str>,
+        at: &Path<'_>,
+    ) {
+        let fields = object.fields;
+        if self.null_is_absence {
+            map.retain(|key, value| {
+                !value.is_null() || Some(key.as_str()) == tag || requires(object, key)
+            });
+        }
+        let mut seen = Seen::new(fields.len());
+        let mut unknown: Vec<String> = Vec::new();
+        for (key, value) in map.iter_mut() {
+            if Some(key.as_str()) == tag {
+                continue;
+            }
+            let position = fields.iter().position(|field| {
+                field.name == key.as_str() || field.aliases.contains(&key.as_str())
+            });
+            let Some(index) = position else {
+                unknown.push(key.clone());
+                continue;
+            };
+            if seen.contains(index) {
+                let message = format!(
+                    "\"{}\" is given twice, under its name and an alias; send it once",
+                    fields[index].name
+                );
+                self.issue(&at.key(key), IssueCode::DuplicateKey, message);
+                continue;
+            }
+            seen.insert(index);
+            self.value(fields[index].node, value, &at.key(key));
+        }
+        if object.deny_unknown {
+            self.unknown_keys(object, &unknown, tag, at);
+        } else {
+            for key in &unknown {
+                if let Some(ignored) = map.remove(key) {
+                    drop_flat(ignored);
+                }
+            }
+        }
+        for (index, field) in fields.iter().enumerate() {
+            if seen.contains(index) {
+                continue;
+            }
+            if let Hazard::Catch(fallback) = field.node.hazard {
+                map.insert(field.name.to_owned(), (fallback.0)());
+            } else if field.required {
+                let message = format!("missing required \"{}\"", field.name);
+                self.issue(&at.key(field.name), IssueCode::MissingRequired, message);
+            }
+        }
+    }
+
+    fn unknown_keys(
+        &mut self,
+        object: &Object,
+        unknown: &[String],
+        tag: Option<&str>,
+        at: &Path<'_>,
+    ) {
+        if unknown.is_empty() {
+            return;
+        }
+        let accepted: Vec<&str> = tag
+            .into_iter()
+            .chain(object.fields.iter().map(|field| field.name))
+            .collect();
+        let accepted = if accepted.is_empty() {
+            "none".to_owned()
+        } else {
+            accepted.join(", ")
+        };
+        for key in unknown {
+            let message = format!("unknown key \"{key}\"; accepted: {accepted}");
+            self.issue(&at.key(key), IssueCode::UnknownKey, message);
+        }
+    }
+}
+
+/// Whether the object requires the key (under its name or an alias).
+fn requires(object: &Object, key: &str) -> bool {
+    object
+        .fields
+        .iter()
+        .any(|field| field.required && (field.name == key || field.aliases.contains(&key)))
+}
+
+/// A key's value: a scan for the small objects operations are (cheaper than hashing the
+/// key), a hashed lookup for larger ones.
+fn entry<'m>(map: &'m Map<String, Value>, key: &str) -> Option<&'m Value> {
+    if map.len() <= 8 {
+        map.iter().find(|(k, _)| k.as_str() == key).map(|(_, v)| v)
+    } else {
+        map.get(key)
+    }
+}
+
+/// Which fields of an object were present: a bit set, inline up to 64 fields.
+enum Seen {
+    Inline(u64),
+    Heap(Vec<bool>),
+}
+
+impl Seen {
+    fn new(fields: usize) -> Seen {
+        if fields <= 64 {
+            Seen::Inline(0)
+        } else {
+            Seen::Heap(vec![false; fields])
+        }
+    }
+
+    fn insert(&mut self, index: usize) {
+        match self {
+            Seen::Inline(bits) => *bits |= 1 << index,
+            Seen::Heap(flags) => flags[index] = true,
+        }
+    }
+
+    fn contains(&self, index: usize) -> bool {
+        match self {
+            Seen::Inline(bits) => bits & (1 << index) != 0,
+            Seen::Heap(flags) => flags[index],
+        }
+    }
+}

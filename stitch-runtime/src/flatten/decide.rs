@@ -1,0 +1,194 @@
+//! The collision rules: how a key's collision set (the operations declaring it) is advertised,
+//! decided over the whole set so that the order of the operations never matters. Shapes are
+//! compared keyword by keyword through the keyword table.
+
+use stitch_rules::Keyword;
+use stitch_rules::strings::{opt_str_eq, str_eq};
+
+use super::{CollisionSet, KeyMerge};
+use crate::node::{Hazard, KeywordValue, Kind, Node, Object, kinds};
+use crate::table::{BaseReason, FreeReason, Merge};
+
+/// Decides how a key's collision set is advertised (the rules in the README's table). The
+/// decision depends only
+/// on the set's members, never on their order.
+pub const fn decide(set: CollisionSet<'_>) -> KeyMerge {
+    let mut members = set.members();
+    let first = match members.next() {
+        Some(occurrence) => occurrence.field.node,
+        None => return Merge::Free(FreeReason::Opaque),
+    };
+    if members.next().is_none() {
+        return Merge::Keep(first);
+    }
+    // One pass gathers the flags every rule looks at; the deep comparisons (hidden checks,
+    // same shape) run afterwards, only when a rule still depends on them, and stop at the
+    // first member that settles them.
+    let mut any_opaque = false;
+    let mut any_hazard = false;
+    let mut same_hazard = true;
+    let mut all_enums = true;
+    let mut any_nullable = false;
+    let mut kind_bits = 0u8;
+    let mut members = set.members();
+    while let Some(occurrence) = members.next() {
+        let node = occurrence.field.node;
+        any_opaque |= matches!(node.kind, Kind::Opaque);
+        any_hazard |= !matches!(node.hazard, Hazard::None);
+        same_hazard &= node.hazard.same(first.hazard);
+        all_enums &= matches!(node.kind, Kind::StringEnum(..));
+        any_nullable |= node.nullable;
+        kind_bits |= node.kind.json_kinds();
+    }
+    if any_opaque {
+        return Merge::Free(FreeReason::Opaque);
+    }
+    if any_hazard && !same_hazard {
+        return Merge::Free(FreeReason::MixedHazard);
+    }
+    if any_nullable {
+        kind_bits |= kinds::NULL;
+    }
+    if kind_bits & kinds::NUMBER != 0 {
+        kind_bits &= !kinds::INTEGER;
+    }
+    if any_hazard {
+        return Merge::Base {
+            kinds: kind_bits,
+            reason: BaseReason::SameHazard,
+        };
+    }
+    if any_member(set, first, Test::HiddenCheck) {
+        return Merge::Base {
+            kinds: kind_bits,
+            reason: BaseReason::HiddenCheck,
+        };
+    }
+    if all_enums {
+        return Merge::StringEnum {
+            nullable: any_nullable,
+        };
+    }
+    if !any_member(set, first, Test::OtherShape) {
+        return Merge::Keep(first);
+    }
+    Merge::Base {
+        kinds: kind_bits,
+        reason: BaseReason::DifferentShapes,
+    }
+}
+
+/// A deep test of one member of a collision set.
+#[derive(Clone, Copy)]
+enum Test {
+    /// The member carries a check its schema cannot show.
+    HiddenCheck,
+    /// The member's shape differs from the first member's.
+    OtherShape,
+}
+
+/// Whether some member of the set passes the test (stopping at the first that does).
+const fn any_member(set: CollisionSet<'_>, first: &Node, test: Test) -> bool {
+    let mut members = set.members();
+    while let Some(occurrence) = members.next() {
+        let node = occurrence.field.node;
+        let passes = match test {
+            Test::HiddenCheck => node.has_hidden_check(),
+            Test::OtherShape => !same_shape(node, first),
+        };
+        if passes {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether two nodes advertise the same JSON, descriptions aside.
+pub const fn same_shape(a: &Node, b: &Node) -> bool {
+    if a.nullable != b.nullable || a.checks != b.checks || !a.hazard.same(b.hazard) {
+        return false;
+    }
+    match (a.kind, b.kind) {
+        (Kind::Boolean, Kind::Boolean) | (Kind::Any, Kind::Any) | (Kind::Opaque, Kind::Opaque) => {
+            true
+        }
+        (Kind::Integer(_), Kind::Integer(_))
+        | (Kind::Number(_), Kind::Number(_))
+        | (Kind::String(_), Kind::String(_)) => same_keywords(&a.kind, &b.kind),
+        (Kind::StringEnum(x, _), Kind::StringEnum(y, _)) => same_strs(x, y),
+        (Kind::Array(x, _), Kind::Array(y, _)) | (Kind::Map(x, _), Kind::Map(y, _)) => {
+            same_keywords(&a.kind, &b.kind) && same_shape(x, y)
+        }
+        (Kind::Object(x), Kind::Object(y)) => same_object(x, y),
+        (Kind::Union(x), Kind::Union(y)) => {
+            if !str_eq(x.tag, y.tag) || x.variants.len() != y.variants.len() {
+                return false;
+            }
+            let mut i = 0;
+            let variant_count = x.variants.len();
+            while i < variant_count {
+                if !str_eq(x.variants[i].name, y.variants[i].name)
+                    || !same_object(x.variants[i].object, y.variants[i].object)
+                {
+                    return false;
+                }
+                i += 1;
+            }
+            true
+        }
+        _ => false,
+    }
+}
+
+const fn same_object(x: &Object, y: &Object) -> bool {
+    if x.fields.len() != y.fields.len() || x.deny_unknown != y.deny_unknown {
+        return false;
+    }
+    let mut i = 0;
+    let field_count = x.fields.len();
+    while i < field_count {
+        let (f, g) = (&x.fields[i], &y.fields[i]);
+        if !str_eq(f.name, g.name) || f.required != g.required || !same_shape(f.node, g.node) {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// Whether two kinds of one class set the same keywords to the same values.
+const fn same_keywords(a: &Kind, b: &Kind) -> bool {
+    let keywords = Keyword::of_class(a.class());
+    let mut i = 0;
+    while i < keywords.len() {
+        let same = match (a.keyword(keywords[i]), b.keyword(keywords[i])) {
+            (None, None) | (Some(KeywordValue::Flag), Some(KeywordValue::Flag)) => true,
+            (Some(KeywordValue::Bound(x)), Some(KeywordValue::Bound(y))) => str_eq(x.text, y.text),
+            (Some(KeywordValue::Count(x)), Some(KeywordValue::Count(y))) => x == y,
+            (Some(KeywordValue::Text(x)), Some(KeywordValue::Text(y))) => {
+                opt_str_eq(Some(x), Some(y))
+            }
+            _ => false,
+        };
+        if !same {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+const fn same_strs(x: &[&str], y: &[&str]) -> bool {
+    if x.len() != y.len() {
+        return false;
+    }
+    let mut i = 0;
+    let count = x.len();
+    while i < count {
+        if !str_eq(x[i], y[i]) {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}

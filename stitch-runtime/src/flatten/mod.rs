@@ -1,0 +1,348 @@
+//! Flattening a tagged union into one object: the key table and the collision rules.
+//!
+//! A union's keys (in order of first appearance) and each key's *collision set* (the
+//! operations declaring it) are computed once per union, into a [`FlatTable`] whose sizes
+//! the generated code names, so the work stays linear in the number of fields. Which field
+//! is which key ([`KeyIndices`]) is written out by the derive when it knows every name, and
+//! otherwise (a newtype operation) computed by [`key_indices`], one pass that hashes each
+//! name (the derive's native hashing is free; see `const_text` for what constant evaluation
+//! charges).
+//! Generic unions cannot size an array by a generic constant, so they carry no table and
+//! [`Keys`] walks their variants directly; both paths feed the same [`decide`], so the rules
+//! exist once.
+
+mod decide;
+mod table;
+
+use stitch_rules::strings::str_eq;
+
+use crate::node::{Field, Node, Union};
+use crate::table::{Decision, Merge, Requirement, Slot};
+
+pub use decide::decide;
+pub use table::{FlatTable, KeyIndices, flat_table, key_indices, slots_for, total_fields};
+
+/// One key of a flattened union, as the renderer and the guard see it.
+#[derive(Clone, Copy, Debug)]
+pub struct FlatKey {
+    /// The key.
+    pub name: &'static str,
+    /// Whether the key needs no JSON escape (see [`crate::node::Field::plain`]).
+    pub plain: bool,
+    /// Which operations require it.
+    pub requirement: Requirement,
+    /// How it is advertised.
+    pub merge: KeyMerge,
+}
+
+/// One operation declaring a key.
+#[derive(Clone, Copy, Debug)]
+pub struct Occurrence {
+    /// The operation's index in the union.
+    pub variant: u32,
+    /// The operation's field.
+    pub field: &'static Field,
+}
+
+/// How a key is advertised, with the node it keeps.
+pub type KeyMerge = Merge<&'static Node>;
+
+impl KeyMerge {
+    /// The decision without the node it keeps.
+    const fn decision(self) -> Decision {
+        match self {
+            Merge::Keep(_) => Merge::Keep(()),
+            Merge::StringEnum { nullable } => Merge::StringEnum { nullable },
+            Merge::Base { kinds, reason } => Merge::Base { kinds, reason },
+            Merge::Free(reason) => Merge::Free(reason),
+        }
+    }
+}
+
+impl Decision {
+    /// The decision with the node it keeps.
+    const fn keeping(self, node: &'static Node) -> KeyMerge {
+        match self {
+            Merge::Keep(()) => Merge::Keep(node),
+            Merge::StringEnum { nullable } => Merge::StringEnum { nullable },
+            Merge::Base { kinds, reason } => Merge::Base { kinds, reason },
+            Merge::Free(reason) => Merge::Free(reason),
+        }
+    }
+}
+
+impl Slot {
+    const fn resolve(self, union: &'static Union) -> Occurrence {
+        Occurrence {
+            variant: self.variant,
+            field: &union.variants[self.variant as usize].object.fields[self.field as usize],
+        }
+    }
+}
+
+/// The operations declaring one key.
+#[derive(Clone, Copy, Debug)]
+pub enum CollisionSet<'a> {
+    /// From a key table.
+    Listed {
+        /// The union.
+        union: &'static Union,
+        /// Its slots for the key.
+        slots: &'a [Slot],
+    },
+    /// Found by walking a union's operations (unions without a table).
+    Scanned {
+        /// The union.
+        union: &'static Union,
+        /// The key.
+        key: &'static str,
+    },
+}
+
+/// Walks a collision set in operation order.
+pub struct Members<'a> {
+    set: CollisionSet<'a>,
+    at: usize,
+}
+
+impl<'a> Members<'a> {
+    /// The next operation declaring the key.
+    pub const fn next(&mut self) -> Option<Occurrence> {
+        match self.set {
+            CollisionSet::Listed { union, slots } => {
+                if self.at < slots.len() {
+                    // `Slot::resolve`, written out: this runs for every member of every
+                    // walk (a call's cost: see `const_text`).
+                    let slot = slots[self.at];
+                    self.at += 1;
+                    let variant = &union.variants[slot.variant as usize];
+                    Some(Occurrence {
+                        variant: slot.variant,
+                        field: &variant.object.fields[slot.field as usize],
+                    })
+                } else {
+                    None
+                }
+            }
+            CollisionSet::Scanned { union, key } => {
+                while self.at < union.variants.len() {
+                    let v = self.at;
+                    self.at += 1;
+                    if let Some(field) = field_named(union.variants[v].object.fields, key) {
+                        return Some(Occurrence {
+                            variant: v as u32,
+                            field,
+                        });
+                    }
+                }
+                None
+            }
+        }
+    }
+}
+
+impl<'a> CollisionSet<'a> {
+    /// A walk over the set.
+    pub const fn members(self) -> Members<'a> {
+        Members { set: self, at: 0 }
+    }
+}
+
+const fn field_named(fields: &'static [Field], key: &str) -> Option<&'static Field> {
+    let mut f = 0;
+    let field_count = fields.len();
+    while f < field_count {
+        if str_eq(fields[f].name, key) {
+            return Some(&fields[f]);
+        }
+        f += 1;
+    }
+    None
+}
+
+/// A union's keys in order of first appearance, each with its collision set and merge.
+#[derive(Clone, Copy)]
+pub struct Keys {
+    union: &'static Union,
+    /// Table mode: the next key index. Scan mode: the next (variant, field) position.
+    key: usize,
+    variant: usize,
+    field: usize,
+}
+
+impl Keys {
+    /// The keys of a union (from its table when it has one).
+    pub const fn of(union: &'static Union) -> Keys {
+        Keys {
+            union,
+            key: 0,
+            variant: 0,
+            field: 0,
+        }
+    }
+
+    /// The next key with its collision set.
+    pub const fn next(&mut self) -> Option<(FlatKey, CollisionSet<'static>)> {
+        let union = self.union;
+        if let Some(flat) = union.flat {
+            if self.key >= flat.keys.len() {
+                return None;
+            }
+            let key = flat.keys[self.key];
+            self.key += 1;
+            let slots = flat
+                .slots
+                .split_at(key.start as usize)
+                .1
+                .split_at(key.count as usize)
+                .0;
+            let first = slots[0].resolve(union);
+            let merge = key.decision.keeping(first.field.node);
+            let resolved = FlatKey {
+                name: first.field.name,
+                plain: first.field.plain,
+                requirement: key.requirement,
+                merge,
+            };
+            return Some((resolved, CollisionSet::Listed { union, slots }));
+        }
+        while self.variant < union.variants.len() {
+            let fields = union.variants[self.variant].object.fields;
+            if self.field >= fields.len() {
+                self.variant += 1;
+                self.field = 0;
+                continue;
+            }
+            let field = &fields[self.field];
+            let name = field.name;
+            self.field += 1;
+            let mut earlier = 0;
+            let mut seen = false;
+            while earlier < self.variant && !seen {
+                seen = field_named(union.variants[earlier].object.fields, name).is_some();
+                earlier += 1;
+            }
+            if seen {
+                continue;
+            }
+            let set = CollisionSet::Scanned { union, key: name };
+            let mut members = set.members();
+            let mut required_by = 0;
+            while let Some(occurrence) = members.next() {
+                if occurrence.field.required {
+                    required_by += 1;
+                }
+            }
+            let key = FlatKey {
+                name,
+                plain: field.plain,
+                requirement: Requirement::counted(required_by, union.variants.len()),
+                merge: decide(set),
+            };
+            return Some((key, set));
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::node::{Object, Variant, kinds};
+    use crate::shape::Shape;
+    use crate::table::{BaseReason, FreeReason};
+
+    fn leak<T>(value: T) -> &'static T {
+        Box::leak(Box::new(value))
+    }
+
+    fn union(fields: Vec<Vec<(&'static str, &'static Node)>>) -> &'static Union {
+        let variants: Vec<Variant> = fields
+            .into_iter()
+            .enumerate()
+            .map(|(i, fields)| {
+                Variant::new(
+                    Box::leak(format!("v{i}").into_boxed_str()),
+                    &[],
+                    None,
+                    leak(Object::new(
+                        fields
+                            .into_iter()
+                            .map(|(name, node)| Field::new(name, node, false, None))
+                            .collect::<Vec<_>>()
+                            .leak(),
+                        false,
+                        None,
+                    )),
+                )
+            })
+            .collect();
+        leak(Union::new("op", variants.leak(), None))
+    }
+
+    #[test]
+    fn the_table_lists_keys_in_first_appearance_order() {
+        let int = <i64 as Shape>::SHAPE;
+        let u = union(vec![
+            vec![("b", int)],
+            vec![("a", int), ("b", int)],
+            vec![("c", int), ("a", int)],
+        ]);
+        assert_eq!(total_fields(u), 5);
+        let indices = key_indices::<5, 11>(u);
+        assert_eq!(indices.of_field, [0, 1, 0, 2, 1]);
+        assert_eq!(indices.keys, 3);
+        let table = flat_table::<3, 5>(u, &indices);
+        let names: Vec<&str> = table
+            .keys
+            .iter()
+            .map(|k| table.slots[k.start as usize].resolve(u).field.name)
+            .collect();
+        assert_eq!(names, ["b", "a", "c"]);
+        assert_eq!(table.keys[0].count, 2);
+        let b_slots: Vec<(u32, u32)> = table.slots[..2]
+            .iter()
+            .map(|s| (s.variant, s.field))
+            .collect();
+        assert_eq!(b_slots, [(0, 0), (1, 1)]);
+    }
+
+    #[test]
+    fn decisions_follow_the_rules() {
+        let int = <i64 as Shape>::SHAPE;
+        let float = <f64 as Shape>::SHAPE;
+        let text = <String as Shape>::SHAPE;
+        let decide_x = |nodes: Vec<&'static Node>| {
+            let u = union(nodes.into_iter().map(|n| vec![("x", n)]).collect());
+            decide(CollisionSet::Scanned { union: u, key: "x" })
+        };
+        assert!(matches!(decide_x(vec![int, int]), Merge::Keep(_)));
+        assert!(matches!(
+            decide_x(vec![int, float]),
+            Merge::Base {
+                kinds: kinds::NUMBER,
+                reason: BaseReason::DifferentShapes
+            }
+        ));
+        assert!(matches!(
+            decide_x(vec![text, int]),
+            Merge::Base { kinds, .. } if kinds == kinds::STRING | kinds::INTEGER
+        ));
+        assert!(matches!(
+            decide_x(vec![&Node::OPAQUE, int]),
+            Merge::Free(FreeReason::Opaque)
+        ));
+        let coerced = leak(crate::attributes::coerce(int, "x").expect("an integer coerces"));
+        assert!(matches!(
+            decide_x(vec![coerced, int]),
+            Merge::Free(FreeReason::MixedHazard)
+        ));
+        assert!(matches!(
+            decide_x(vec![coerced, coerced]),
+            Merge::Base {
+                reason: BaseReason::SameHazard,
+                ..
+            }
+        ));
+    }
+}

@@ -1,0 +1,132 @@
+//! The guard: checks what a list of tools advertises, as a `const fn` over the IR (so a
+//! contract can refuse to compile) and at run time, over the IR or over any foreign JSON
+//! Schema (schemars output, hand-written tools).
+//!
+//! `walk` is the IR walk: it sees exactly what the renderer writes, following the same key
+//! tables and merge decisions, so a property is reported untyped precisely when the
+//! advertised schema leaves it without type information, and the finding can say *why* (an
+//! opaque value; operations that disagree on a hazard). `foreign` walks a foreign schema as
+//! stitchkit does. `finding` is what both report.
+
+// `Finding` is ~1 KiB of inline text because constant evaluation has no heap to box it in;
+// a finding is the rare path, so its size costs nothing when the schemas are fine.
+#![allow(clippy::result_large_err)]
+
+mod finding;
+mod foreign;
+mod walk;
+
+use stitch_rules::strings::listed;
+use stitch_rules::{NAME_PATTERN, Text, name_problem};
+
+use crate::node::{Kind, Node};
+use crate::render::Rendering;
+use crate::tool::{SchemaProfile, Tool};
+pub use finding::{Finding, FindingKind};
+pub use foreign::validate_tool_schema;
+use walk::Findings;
+
+/// The formats every common JSON Schema validator and model provider understands: what
+/// `require_portable_formats` accepts without `allow_formats`.
+///
+/// ```
+/// # use stitch_runtime as stitch;
+/// assert_eq!(
+///     stitch::PORTABLE_FORMATS,
+///     [
+///         "date", "time", "date-time", "duration", "uri", "uri-reference", "uri-template",
+///         "email", "hostname", "ipv4", "ipv6", "regex", "uuid", "json-pointer",
+///         "relative-json-pointer",
+///     ]
+/// );
+/// ```
+pub const PORTABLE_FORMATS: [&str; 15] = stitch_rules::PORTABLE_FORMATS;
+
+/// Checks every tool against the profile and returns the first finding, in tool order, then
+/// depth-first property order. A `const fn`: the derive calls it at compile time.
+pub const fn validate_mcp_schemas(tools: &[Tool], profile: &SchemaProfile) -> Result<(), Finding> {
+    match Findings::of(tools, profile).next() {
+        Some(finding) => Err(finding),
+        None => Ok(()),
+    }
+}
+
+/// Every finding of these tools in one text, or `None` when there is none: what the derive's
+/// compile-time guard reports, so that one build names every untyped property at once.
+pub const fn guard_report(tools: &[Tool], profile: &SchemaProfile) -> Option<Report> {
+    let mut walk = Findings::of(tools, profile);
+    let mut report = Report::new();
+    let mut count = 0;
+    while let Some(finding) = walk.next() {
+        if count > 0 {
+            report.push_str("\n\n");
+        }
+        report.push_str(finding.message().as_str());
+        count += 1;
+    }
+    if count == 0 { None } else { Some(report) }
+}
+
+/// Every finding of a contract, as one compile error's text.
+pub type Report = Text<8192>;
+
+/// Every finding for these tools, in the order `validate_mcp_schemas` reports the first: one
+/// walk, which stops at each finding and resumes where it stopped.
+pub fn all_findings(tools: &[Tool], profile: &SchemaProfile) -> Vec<Finding> {
+    let mut walk = Findings::of(tools, profile);
+    let mut findings = Vec::new();
+    while let Some(finding) = walk.next() {
+        findings.push(finding);
+    }
+    findings
+}
+
+/// Whether a node's schema in this mode is an object (`"type": "object"` at its root), as MCP
+/// requires of a tool's input and output schemas.
+pub const fn advertises_object(node: &Node, rendering: Rendering) -> bool {
+    !node.nullable
+        && match node.kind {
+            Kind::Object(_) | Kind::Map(..) => true,
+            Kind::Union(_) => matches!(rendering, Rendering::Flat(_)),
+            _ => false,
+        }
+}
+
+/// Checks the output schema a tool advertises (its result type's advertised schema): MCP
+/// requires an object, and rmcp drops any other without a word. `type_name` names the
+/// result type in the finding.
+pub fn validate_output_schema(
+    tool: &str,
+    output: &'static Node,
+    type_name: &str,
+) -> Result<(), Finding> {
+    if advertises_object(output, Rendering::ADVERTISED) {
+        return Ok(());
+    }
+    let mut finding = Finding::new(FindingKind::NotAnObject, tool);
+    finding.why = Text::new()
+        .push("its output schema must be an object (MCP requires `\"type\": \"object\"`), but the result type `")
+        .push(type_name)
+        .push("` is not one: return a struct, or mount the tool without an output schema");
+    Err(finding)
+}
+
+/// A tool name that breaks the rule (`stitch_rules::name_problem`), as a finding.
+pub(super) const fn invalid_name(name: &str) -> Option<Finding> {
+    match name_problem(name) {
+        Some(problem) => Some(
+            Finding::new(FindingKind::InvalidName, name)
+                .because("the name ")
+                .because(problem.requirement())
+                .because(" (")
+                .because(NAME_PATTERN)
+                .because(")"),
+        ),
+        None => None,
+    }
+}
+
+/// Whether a format is portable or allowed by the profile.
+pub(super) const fn format_allowed(format: &str, profile: &SchemaProfile) -> bool {
+    listed(format, &PORTABLE_FORMATS) || listed(format, profile.formats_allowed)
+}

@@ -1,0 +1,536 @@
+//! The IR walk of the guard: the findings of a list of tools, one at a time. It stops at each
+//! finding and resumes where it stopped; its stack is explicit, because constant evaluation
+//! has no heap to collect findings into and a walk that resumes cannot recurse.
+
+use stitch_rules::strings::str_eq;
+use stitch_rules::{Dialect, Text};
+
+use super::{Finding, FindingKind, advertises_object, format_allowed, invalid_name};
+use crate::dialect::{self, Form};
+use crate::flatten::{CollisionSet, KeyMerge, Keys};
+use crate::node::{Doc, Field, Hazard, Kind, Node, Union};
+use crate::render::Rendering;
+use crate::table::{FreeReason, Merge, Requirement};
+use crate::tool::{SchemaProfile, Tool};
+
+/// How many containers deep the walk goes (a contract nesting objects deeper is reported).
+const MAX_DEPTH: usize = 32;
+
+/// The findings of a list of tools, one at a time: a walk over each tool's IR that stops at a
+/// finding and resumes where it stopped. Its stack is explicit, because constant evaluation
+/// has no heap to collect findings into and a walk that resumes cannot recurse.
+pub(super) struct Findings<'a> {
+    tools: &'a [Tool],
+    profile: &'a SchemaProfile,
+    /// The tool being checked, and how far.
+    tool: usize,
+    step: ToolStep,
+    /// The containers being walked, outermost first; each names the property being walked in
+    /// it, so together they are the path.
+    frames: [Frame; MAX_DEPTH],
+    depth: usize,
+    /// A node met and not yet looked at.
+    pending: Option<Pending>,
+}
+
+/// What is left to check of a tool before and around its walk.
+#[derive(Clone, Copy)]
+enum ToolStep {
+    Name,
+    Duplicate,
+    Object,
+    Walk,
+}
+
+/// A container being walked, and the segment of the property being walked in it.
+#[derive(Clone, Copy)]
+enum Frame {
+    Empty,
+    /// An object's fields, from `next`.
+    Fields {
+        fields: &'static [Field],
+        next: usize,
+        rendering: Rendering,
+        segment: &'static str,
+    },
+    /// The fields of every operation of a union in its exact schema.
+    Operations {
+        union: &'static Union,
+        variant: usize,
+        field: usize,
+        segment: &'static str,
+    },
+    /// The keys of a flattened union, by their merge decisions.
+    Keys {
+        union: &'static Union,
+        keys: Keys,
+        segment: &'static str,
+    },
+}
+
+impl Frame {
+    const fn segment(&self) -> &'static str {
+        match *self {
+            Frame::Empty => "",
+            Frame::Fields { segment, .. }
+            | Frame::Operations { segment, .. }
+            | Frame::Keys { segment, .. } => segment,
+        }
+    }
+}
+
+/// A node to look at: its type when it is a property, then what it contains.
+#[derive(Clone, Copy)]
+struct Pending {
+    node: &'static Node,
+    rendering: Rendering,
+    property: bool,
+    description: Option<Doc>,
+    /// Which operations require the property.
+    presence: Requirement,
+}
+
+/// A property every operation requires (a tool's root, array items, map values).
+const ALWAYS: Requirement = Requirement {
+    by_every: true,
+    by_some: true,
+};
+
+impl<'a> Findings<'a> {
+    /// The walk over these tools, before its first step.
+    pub(super) const fn of(tools: &'a [Tool], profile: &'a SchemaProfile) -> Findings<'a> {
+        Findings {
+            tools,
+            profile,
+            tool: 0,
+            step: ToolStep::Name,
+            frames: [Frame::Empty; MAX_DEPTH],
+            depth: 0,
+            pending: None,
+        }
+    }
+
+    /// The next finding, or `None` when every tool is checked.
+    #[allow(clippy::should_implement_trait)] // a `const fn`, which `Iterator::next` cannot be
+    pub(super) const fn next(&mut self) -> Option<Finding> {
+        loop {
+            let found = if let Some(pending) = self.pending.take() {
+                self.look_at(pending)
+            } else if self.depth > 0 {
+                self.advance()
+            } else if self.tool < self.tools.len() {
+                self.tool_step()
+            } else {
+                return None;
+            };
+            if found.is_some() {
+                return found;
+            }
+        }
+    }
+
+    /// The checks of the tool itself, then its walk, then the next tool.
+    const fn tool_step(&mut self) -> Option<Finding> {
+        let tool = &self.tools[self.tool];
+        match self.step {
+            ToolStep::Name => {
+                self.step = ToolStep::Duplicate;
+                invalid_name(tool.name)
+            }
+            ToolStep::Duplicate => {
+                self.step = ToolStep::Object;
+                let mut earlier = 0;
+                while earlier < self.tool {
+                    if str_eq(self.tools[earlier].name, tool.name) {
+                        let why = "another tool has the same name; tool names must be unique";
+                        return Some(
+                            Finding::new(FindingKind::DuplicateName, tool.name).because(why),
+                        );
+                    }
+                    earlier += 1;
+                }
+                None
+            }
+            ToolStep::Object => {
+                self.step = ToolStep::Walk;
+                // Every dialect but `Mcp` advertises the flat schema.
+                let rendering = match self.profile.dialect {
+                    Dialect::Mcp => tool.advertised(),
+                    dialect => Rendering::Flat(dialect),
+                };
+                self.pending = Some(Pending {
+                    node: tool.input,
+                    rendering,
+                    property: false,
+                    description: None,
+                    presence: ALWAYS,
+                });
+                if advertises_object(tool.input, rendering) {
+                    None
+                } else {
+                    let why =
+                        "its input schema must be an object (MCP requires `\"type\": \"object\"`)";
+                    Some(Finding::new(FindingKind::NotAnObject, tool.name).because(why))
+                }
+            }
+            ToolStep::Walk => {
+                self.tool += 1;
+                self.step = ToolStep::Name;
+                None
+            }
+        }
+    }
+
+    /// A node: its type when it is a property, then what it contains.
+    const fn look_at(&mut self, pending: Pending) -> Option<Finding> {
+        let node = pending.node;
+        if pending.property && node.advertises_no_type() && self.judges_this_property() {
+            // Looked at again for what it contains, once this finding is reported.
+            self.pending = Some(Pending {
+                property: false,
+                ..pending
+            });
+            let why = Text::new()
+                .push("it is an opaque value (`#[contract(opaque)]`), advertised as `{}`");
+            return Some(self.untyped(why, pending.description));
+        }
+        if pending.property
+            && !matches!(self.profile.dialect, Dialect::Mcp)
+            && let Some(why) =
+                dialect::loss(self.profile.dialect, Form::Node(node), pending.presence)
+        {
+            self.pending = Some(Pending {
+                property: false,
+                ..pending
+            });
+            return Some(self.inexpressible(why, pending.description));
+        }
+        match node.kind {
+            Kind::String(rules) => match rules.format {
+                Some(format) if self.profile.portable_formats => self.format(format),
+                _ => None,
+            },
+            // A strict dialect advertises a map as an empty object: its values are not shown.
+            Kind::Map(..) if self.profile.dialect.is_strict() => None,
+            Kind::Array(item, _) | Kind::Map(item, _) => {
+                self.pending = Some(Pending {
+                    node: item,
+                    property: false,
+                    description: None,
+                    presence: ALWAYS,
+                    ..pending
+                });
+                None
+            }
+            Kind::Object(object) => self.enter(Frame::Fields {
+                fields: object.fields,
+                next: 0,
+                rendering: pending.rendering,
+                segment: "",
+            }),
+            Kind::Union(union) => self.enter(match pending.rendering {
+                Rendering::Flat(_) => Frame::Keys {
+                    union,
+                    keys: Keys::of(union),
+                    segment: "",
+                },
+                Rendering::Exact => Frame::Operations {
+                    union,
+                    variant: 0,
+                    field: 0,
+                    segment: "",
+                },
+            }),
+            _ => None,
+        }
+    }
+
+    /// A `format` outside the portable ones and the allowed ones.
+    const fn format(&self, format: &str) -> Option<Finding> {
+        if format_allowed(format, self.profile) {
+            return None;
+        }
+        let mut finding = Finding::new(FindingKind::NonPortableFormat, self.tools[self.tool].name);
+        finding.path = self.path();
+        finding.why = Text::new()
+            .push("the format \"")
+            .push(format)
+            .push("\", which many clients and models do not know");
+        Some(finding)
+    }
+
+    /// Walks into a container, unless the walk is as deep as it goes.
+    const fn enter(&mut self, frame: Frame) -> Option<Finding> {
+        if self.depth == MAX_DEPTH {
+            let mut finding = Finding::new(FindingKind::TooDeep, self.tools[self.tool].name);
+            finding.path = self.path();
+            finding.why = Text::new().push("the input nests objects deeper than the guard walks");
+            return Some(finding);
+        }
+        self.frames[self.depth] = frame;
+        self.depth += 1;
+        None
+    }
+
+    /// The next property of the innermost container, or out of it when it has no more.
+    const fn advance(&mut self) -> Option<Finding> {
+        let top = self.depth - 1;
+        match self.frames[top] {
+            Frame::Empty => {}
+            Frame::Fields {
+                fields,
+                next,
+                rendering,
+                ..
+            } => {
+                if next < fields.len() {
+                    let field = &fields[next];
+                    self.frames[top] = Frame::Fields {
+                        fields,
+                        next: next + 1,
+                        rendering,
+                        segment: field.name,
+                    };
+                    self.property(field.node, rendering, field.description, presence_of(field));
+                    return None;
+                }
+            }
+            Frame::Operations {
+                union,
+                mut variant,
+                mut field,
+                ..
+            } => {
+                // The next field: the operation's next one, or the next operation's first.
+                while variant < union.variants.len()
+                    && field >= union.variants[variant].object.fields.len()
+                {
+                    variant += 1;
+                    field = 0;
+                }
+                if variant < union.variants.len() {
+                    let current = &union.variants[variant].object.fields[field];
+                    self.frames[top] = Frame::Operations {
+                        union,
+                        variant,
+                        field: field + 1,
+                        segment: current.name,
+                    };
+                    let presence = presence_of(current);
+                    self.property(
+                        current.node,
+                        Rendering::Exact,
+                        current.description,
+                        presence,
+                    );
+                    return None;
+                }
+            }
+            Frame::Keys {
+                union, mut keys, ..
+            } => {
+                if let Some((key, set)) = keys.next() {
+                    self.frames[top] = Frame::Keys {
+                        union,
+                        keys,
+                        segment: key.name,
+                    };
+                    return self.key(union, key.merge, key.requirement, set);
+                }
+            }
+        }
+        self.depth -= 1;
+        None
+    }
+
+    /// A property met in a container: looked at next.
+    const fn property(
+        &mut self,
+        node: &'static Node,
+        rendering: Rendering,
+        description: Option<Doc>,
+        presence: Requirement,
+    ) {
+        self.pending = Some(Pending {
+            node,
+            rendering,
+            property: true,
+            description,
+            presence,
+        });
+    }
+
+    /// A flattened key, by its merge decision: kept, it is a property like any other; free, it
+    /// has no type, and the finding says why.
+    const fn key(
+        &mut self,
+        union: &'static Union,
+        merge: KeyMerge,
+        presence: Requirement,
+        set: CollisionSet<'static>,
+    ) -> Option<Finding> {
+        let description = first_description(set);
+        let form = match merge {
+            Merge::Keep(node) => {
+                self.property(node, Rendering::ADVERTISED, description, presence);
+                return None;
+            }
+            Merge::Free(reason) if self.judges_this_property() => {
+                return Some(self.untyped(free_reason(union, set, reason), description));
+            }
+            Merge::Free(_) => Form::Free,
+            Merge::StringEnum { nullable } => Form::Enum { nullable },
+            Merge::Base { kinds, .. } => Form::Base(kinds),
+        };
+        match dialect::loss(self.profile.dialect, form, presence) {
+            Some(why) => Some(self.inexpressible(why, description)),
+            None => None,
+        }
+    }
+
+    /// Whether untyped properties are findings, and this one is not allowed to be untyped.
+    const fn judges_this_property(&self) -> bool {
+        self.profile.typed_properties && !self.untyped_allowed()
+    }
+
+    const fn path(&self) -> Text<256> {
+        let mut path = Text::new();
+        let mut i = 0;
+        while i < self.depth {
+            if i > 0 {
+                path.push_str(".");
+            }
+            path.push_str(self.frames[i].segment());
+            i += 1;
+        }
+        path
+    }
+
+    /// Whether `tool.path` is listed in `allow_untyped`.
+    const fn untyped_allowed(&self) -> bool {
+        let mut i = 0;
+        let allowed_count = self.profile.untyped_allowed.len();
+        while i < allowed_count {
+            if self.is_current_path(self.profile.untyped_allowed[i]) {
+                return true;
+            }
+            i += 1;
+        }
+        false
+    }
+
+    const fn is_current_path(&self, entry: &str) -> bool {
+        let tool = self.tools[self.tool].name;
+        let entry = entry.as_bytes();
+        if !starts_with_at(entry, 0, tool.as_bytes()) {
+            return false;
+        }
+        let mut at = tool.len();
+        let mut i = 0;
+        while i < self.depth {
+            if at >= entry.len() || entry[at] != b'.' {
+                return false;
+            }
+            at += 1;
+            let segment = self.frames[i].segment().as_bytes();
+            if !starts_with_at(entry, at, segment) {
+                return false;
+            }
+            at += segment.len();
+            i += 1;
+        }
+        at == entry.len()
+    }
+
+    const fn inexpressible(&self, why: &str, description: Option<Doc>) -> Finding {
+        let mut finding = Finding::new(FindingKind::Inexpressible, self.tools[self.tool].name);
+        finding.path = self.path();
+        finding.why = Text::new()
+            .push("in the ")
+            .push(self.profile.dialect.name())
+            .push(" dialect, ")
+            .push(why);
+        if let Some(description) = description {
+            finding.description.push_str(description.text);
+        }
+        finding
+    }
+
+    const fn untyped(&self, why: Text<384>, description: Option<Doc>) -> Finding {
+        let mut finding = Finding::new(FindingKind::Untyped, self.tools[self.tool].name);
+        finding.path = self.path();
+        finding.why = why;
+        if let Some(description) = description {
+            finding.description.push_str(description.text);
+        }
+        finding
+    }
+}
+
+const fn starts_with_at(haystack: &[u8], at: usize, needle: &[u8]) -> bool {
+    if at + needle.len() > haystack.len() {
+        return false;
+    }
+    let mut i = 0;
+    let needle_len = needle.len();
+    while i < needle_len {
+        if haystack[at + i] != needle[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// Which operations require a field: all of them or none (a field of one object).
+const fn presence_of(field: &Field) -> Requirement {
+    Requirement {
+        by_every: field.required,
+        by_some: field.required,
+    }
+}
+
+const fn first_description(set: CollisionSet<'_>) -> Option<Doc> {
+    let mut members = set.members();
+    while let Some(occurrence) = members.next() {
+        if occurrence.field.description.is_some() {
+            return occurrence.field.description;
+        }
+    }
+    None
+}
+
+/// Why a collision set has no honest type, naming the operations.
+const fn free_reason(union: &Union, set: CollisionSet<'_>, reason: FreeReason) -> Text<384> {
+    let mut why = Text::new();
+    let mut members = set.members();
+    match reason {
+        FreeReason::Opaque => {
+            while let Some(occurrence) = members.next() {
+                if matches!(occurrence.field.node.kind, Kind::Opaque) {
+                    why.push_str("operation `");
+                    why.push_str(union.variants[occurrence.variant as usize].name);
+                    why.push_str("` declares it an opaque value, so no type fits every operation");
+                    break;
+                }
+            }
+        }
+        FreeReason::MixedHazard => {
+            why.push_str("the operations disagree on leniency: ");
+            let mut first = true;
+            while let Some(occurrence) = members.next() {
+                if !first {
+                    why.push_str(", ");
+                }
+                first = false;
+                why.push_str(union.variants[occurrence.variant as usize].name);
+                why.push_str(match occurrence.field.node.hazard {
+                    Hazard::Coerce => " coerces strings",
+                    Hazard::Catch(_) => " replaces invalid values (catch)",
+                    Hazard::None => " does not",
+                });
+            }
+        }
+    }
+    why
+}

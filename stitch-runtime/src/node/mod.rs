@@ -1,0 +1,273 @@
+//! The schema IR: plain, `Copy`, `const`-constructible data that describes a contract.
+//!
+//! Every schema stitch produces (the exact one, the advertised flat one, each dialect's), the
+//! guard's view and the validation of a call are computed from these nodes, so no rule is
+//! written twice. Nodes hold only `&'static` references, which lets `Shape::SHAPE` compose
+//! across crates in constant evaluation. This file holds the node and its kinds; `rules` the
+//! visible rules of a kind and where each keyword lives; `object` objects, unions and their
+//! descriptions.
+
+mod object;
+mod rules;
+
+pub use object::{Doc, Escape, Field, Object, Union, Variant};
+pub use rules::{ArrayRules, Bound, KeywordValue, MapRules, NumberRules, NumberType, StringRules};
+use stitch_rules::Class;
+
+/// Runs `$body` for each field of each operation of a union, in operation order, naming the
+/// operation's index, the field's index and (when asked) the field: the loop every walk over a union's
+/// fields makes, written once, as a macro because constant evaluation pays for every call.
+/// The body must not `continue` (it would skip the increments); `return` is fine.
+macro_rules! for_each_operation_field {
+    ($union:expr, |$variant:ident, $index:ident| $body:block) => {{
+        let union = $union;
+        let mut $variant = 0;
+        let variant_count = union.variants.len();
+        while $variant < variant_count {
+            let field_count = union.variants[$variant].object.fields.len();
+            let mut $index = 0;
+            while $index < field_count {
+                $body
+                $index += 1;
+            }
+            $variant += 1;
+        }
+    }};
+    ($union:expr, |$variant:ident, $index:ident, $field:ident| $body:block) => {{
+        let union = $union;
+        let mut $variant = 0;
+        let variant_count = union.variants.len();
+        while $variant < variant_count {
+            let fields = union.variants[$variant].object.fields;
+            let mut $index = 0;
+            let field_count = fields.len();
+            while $index < field_count {
+                let $field = &fields[$index];
+                $body
+                $index += 1;
+            }
+            $variant += 1;
+        }
+    }};
+}
+pub(crate) use for_each_operation_field;
+
+/// JSON kinds as bits, in the order a `type` array lists them.
+pub mod kinds {
+    /// `string`.
+    pub const STRING: u8 = 1;
+    /// `number`.
+    pub const NUMBER: u8 = 1 << 1;
+    /// `integer`.
+    pub const INTEGER: u8 = 1 << 2;
+    /// `boolean`.
+    pub const BOOLEAN: u8 = 1 << 3;
+    /// `object`.
+    pub const OBJECT: u8 = 1 << 4;
+    /// `array`.
+    pub const ARRAY: u8 = 1 << 5;
+    /// `null`.
+    pub const NULL: u8 = 1 << 6;
+    /// Every JSON kind (`integer` is part of `number`).
+    pub const ANY: u8 = STRING | NUMBER | BOOLEAN | OBJECT | ARRAY | NULL;
+    /// The names, in bit order.
+    pub const NAMES: [&str; 7] = [
+        "string", "number", "integer", "boolean", "object", "array", "null",
+    ];
+
+    /// The name of the lowest kind among `bits` (the one kind of a base type).
+    pub const fn name(bits: u8) -> &'static str {
+        NAMES[(bits.trailing_zeros() as usize) % NAMES.len()]
+    }
+}
+
+/// What JSON a node describes.
+#[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
+pub enum Kind {
+    /// `true` or `false`.
+    Boolean,
+    /// An integer.
+    Integer(NumberRules),
+    /// Any number.
+    Number(NumberRules),
+    /// A string.
+    String(StringRules),
+    /// A string limited to the first list of values (unit-only enums, `values(...)`); the
+    /// second list holds other names serde accepts (`alias`), accepted but not advertised.
+    StringEnum(&'static [&'static str], &'static [&'static str]),
+    /// An array of the item node.
+    Array(&'static Node, ArrayRules),
+    /// An object with string keys and values of the node (`HashMap`, `BTreeMap`).
+    Map(&'static Node, MapRules),
+    /// An object with named fields (a struct).
+    Object(&'static Object),
+    /// An internally tagged union (an enum of operations).
+    Union(&'static Union),
+    /// Any JSON value (`serde_json::Value`): typed on purpose as every JSON kind.
+    Any,
+    /// A value JSON Schema cannot describe (`#[contract(opaque)]`): advertised as `{}`.
+    Opaque,
+}
+
+impl Kind {
+    /// The JSON kinds this kind's base type covers (bits of [`kinds`]; `null` from
+    /// nullability aside): what a `type` names.
+    pub const fn json_kinds(&self) -> u8 {
+        match self {
+            Kind::Boolean => kinds::BOOLEAN,
+            Kind::Integer(_) => kinds::INTEGER,
+            Kind::Number(_) => kinds::NUMBER,
+            Kind::String(_) | Kind::StringEnum(..) => kinds::STRING,
+            Kind::Array(..) => kinds::ARRAY,
+            Kind::Map(..) | Kind::Object(_) | Kind::Union(_) => kinds::OBJECT,
+            Kind::Any => kinds::ANY,
+            Kind::Opaque => 0,
+        }
+    }
+
+    /// The class of values this kind is, as attributes see it.
+    pub const fn class(&self) -> Class {
+        match self {
+            Kind::Boolean => Class::Boolean,
+            Kind::Integer(_) => Class::Integer,
+            Kind::Number(_) => Class::Number,
+            Kind::String(_) => Class::String,
+            Kind::StringEnum(..) => Class::StringEnum,
+            Kind::Array(..) => Class::Array,
+            Kind::Map(..) => Class::Map,
+            Kind::Object(_) => Class::Object,
+            Kind::Union(_) => Class::Union,
+            Kind::Any => Class::Any,
+            Kind::Opaque => Class::Opaque,
+        }
+    }
+}
+
+/// Checks JSON Schema cannot show, as bit flags (see the `Node::checks` field).
+pub mod checks {
+    /// `refine = path`: a custom check.
+    pub const REFINE: u8 = 1;
+    /// `trim`: the value is trimmed.
+    pub const TRIM: u8 = 1 << 1;
+    /// `lowercase`: the value is lowercased.
+    pub const LOWERCASE: u8 = 1 << 2;
+    /// `uppercase`: the value is uppercased.
+    pub const UPPERCASE: u8 = 1 << 3;
+    /// `via = Type`: a conversion the schema cannot show.
+    pub const VIA: u8 = 1 << 4;
+    /// `opaque`: a value JSON Schema cannot describe.
+    pub const OPAQUE: u8 = 1 << 5;
+}
+
+/// A hazard: the value accepts more than its type says.
+#[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
+pub enum Hazard {
+    /// None.
+    None,
+    /// `coerce`: the string form of a number or boolean is accepted too.
+    Coerce,
+    /// `catch = expr`: an invalid (or missing) value is replaced by this JSON.
+    Catch(Fallback),
+}
+
+/// The JSON an invalid value is replaced with (`catch = expr`, serialized when needed).
+#[derive(Clone, Copy, Debug)]
+pub struct Fallback(pub fn() -> serde_json::Value);
+
+impl Hazard {
+    /// Whether two hazards are the same kind of hazard.
+    pub const fn same(self, other: Hazard) -> bool {
+        matches!(
+            (self, other),
+            (Hazard::None, Hazard::None)
+                | (Hazard::Coerce, Hazard::Coerce)
+                | (Hazard::Catch(_), Hazard::Catch(_))
+        )
+    }
+}
+
+/// One node of the IR: a kind plus what every kind can carry. Built with [`Node::of`] and
+/// the methods that return a changed node.
+#[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
+pub struct Node {
+    /// What JSON the node describes.
+    pub kind: Kind,
+    /// Whether `null` is accepted (an `Option`).
+    pub nullable: bool,
+    /// Whether serde accepts the key missing (an `Option`, or a type transparent over one;
+    /// not a newtype struct over one): such a field is not required.
+    pub omittable: bool,
+    /// Hidden checks at this node (bit flags of [`checks`]).
+    pub checks: u8,
+    /// The hazard of this node.
+    pub hazard: Hazard,
+}
+
+impl Node {
+    /// A node of this kind with nothing else.
+    pub const fn of(kind: Kind) -> Node {
+        Node {
+            kind,
+            nullable: false,
+            omittable: false,
+            checks: 0,
+            hazard: Hazard::None,
+        }
+    }
+
+    /// The opaque node: `{}`.
+    pub const OPAQUE: Node = Node {
+        kind: Kind::Opaque,
+        nullable: false,
+        omittable: false,
+        checks: checks::OPAQUE,
+        hazard: Hazard::None,
+    };
+
+    /// The same node, also accepting `null` and a missing key (an `Option`).
+    pub const fn nullable(&self) -> Node {
+        Node {
+            nullable: true,
+            omittable: true,
+            ..*self
+        }
+    }
+
+    /// The same node, its key required even when it accepts `null` (a newtype struct over an
+    /// `Option`: serde reads a missing key as an error there).
+    pub const fn required(&self) -> Node {
+        Node {
+            omittable: false,
+            ..*self
+        }
+    }
+
+    /// Whether the schema of this node says nothing of its type (`{}`): an opaque value. The
+    /// renderer writes it so, and the guard reports it.
+    pub const fn advertises_no_type(&self) -> bool {
+        matches!(self.kind, Kind::Opaque)
+    }
+
+    /// Whether a hidden check (refine, trim, case, via, opaque) sits here or anywhere inside.
+    pub const fn has_hidden_check(&self) -> bool {
+        if self.checks != 0 {
+            return true;
+        }
+        match self.kind {
+            Kind::Array(item, _) | Kind::Map(item, _) => item.has_hidden_check(),
+            Kind::Object(object) => object.has_hidden_check(),
+            Kind::Union(union) => {
+                for_each_operation_field!(union, |_operation, _index, field| {
+                    if field.node.has_hidden_check() {
+                        return true;
+                    }
+                });
+                false
+            }
+            _ => false,
+        }
+    }
+}

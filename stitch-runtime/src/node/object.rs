@@ -1,0 +1,301 @@
+//! Objects, the operations of a union, and the descriptions of both: named fields with their
+//! wire names and requirements, and what rendering needs to know of a description without
+//! reading its bytes again. The derive builds these with the constructors of `__private`,
+//! which take the facts it computed at expansion; a hand-written `Shape` uses the public ones,
+//! which compute them in constant evaluation.
+
+use stitch_rules::doc::summary;
+use stitch_rules::json::{fnv1a, is_plain};
+
+use super::Node;
+use crate::table::Flat;
+
+/// A description (`description = "..."` or a doc comment) with what rendering needs to know
+/// of it without reading its bytes again: constant evaluation pays for every byte it looks
+/// at, and a contract's descriptions are most of its text.
+#[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
+pub struct Doc {
+    /// The text, unescaped.
+    pub text: &'static str,
+    /// How the text stands inside a JSON string.
+    pub escape: Escape,
+    /// The text's FNV-1a hash: two descriptions are the same when their lengths and hashes are
+    /// (FNV-1a, 64 bits: two different texts of one length collide with a chance of 2⁻⁶⁴).
+    pub hash: u64,
+}
+
+/// How a text stands inside a JSON string, as far as it is known before rendering.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Escape {
+    /// As it is: the text needs no escape, and rendering copies it whole.
+    Plain,
+    /// As this escaped text, which rendering copies whole (the derive writes it).
+    Escaped(&'static str),
+    /// Not known: rendering escapes it byte by byte.
+    Unknown,
+}
+
+impl Doc {
+    /// A description, its facts computed in constant evaluation.
+    pub const fn new(text: &'static str) -> Doc {
+        let escape = if is_plain(text) {
+            Escape::Plain
+        } else {
+            Escape::Unknown
+        };
+        Doc {
+            text,
+            escape,
+            hash: fnv1a(text),
+        }
+    }
+
+    /// A description whose facts were computed at expansion (the derive's).
+    pub(crate) const fn declared(text: &'static str, escape: Escape, hash: u64) -> Doc {
+        Doc { text, escape, hash }
+    }
+
+    /// An optional text as an optional description.
+    pub const fn of(text: Option<&'static str>) -> Option<Doc> {
+        match text {
+            Some(text) => Some(Doc::new(text)),
+            None => None,
+        }
+    }
+
+    /// Whether two descriptions have the same text, judged without reading it.
+    pub const fn same(&self, other: &Doc) -> bool {
+        self.hash == other.hash && self.text.len() == other.text.len()
+    }
+}
+
+/// A named field of an object.
+#[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
+pub struct Field {
+    /// The wire name (after `rename`/`rename_all`).
+    pub name: &'static str,
+    /// Other names serde accepts (`alias`): accepted, not advertised.
+    pub aliases: &'static [&'static str],
+    /// The field's schema.
+    pub node: &'static Node,
+    /// Whether the key must be present (neither `Option` nor `default`).
+    pub required: bool,
+    /// The description (`description = "..."` or the doc comment).
+    pub description: Option<Doc>,
+    /// Whether the name needs no JSON escape: then rendering copies it instead of scanning
+    /// it byte by byte (constant evaluation pays for every byte it looks at).
+    pub plain: bool,
+}
+
+impl Field {
+    /// A field; required unless its node is omittable (an `Option`) or it has a default.
+    pub const fn new(
+        name: &'static str,
+        node: &'static Node,
+        has_default: bool,
+        description: Option<&'static str>,
+    ) -> Field {
+        Field::declared(
+            name,
+            is_plain(name),
+            node,
+            has_default,
+            Doc::of(description),
+        )
+    }
+
+    /// A field as the derive declares it: whether the name is [`plain`](Field::plain) was
+    /// decided at expansion, so constant evaluation does not scan the name.
+    pub(crate) const fn declared(
+        name: &'static str,
+        plain: bool,
+        node: &'static Node,
+        has_default: bool,
+        description: Option<Doc>,
+    ) -> Field {
+        Field {
+            name,
+            aliases: &[],
+            node,
+            required: !node.omittable && !has_default,
+            description,
+            plain,
+        }
+    }
+
+    /// The same field, also accepting these names.
+    pub const fn with_aliases(self, aliases: &'static [&'static str]) -> Field {
+        Field { aliases, ..self }
+    }
+}
+
+/// An object with named fields (a struct, or the fields of one operation).
+#[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
+pub struct Object {
+    /// Fields in declaration order.
+    pub fields: &'static [Field],
+    /// `#[serde(deny_unknown_fields)]`.
+    pub deny_unknown: bool,
+    /// The type's doc comment.
+    pub description: Option<Doc>,
+}
+
+impl Object {
+    /// An object of these fields; `deny_unknown` for `#[serde(deny_unknown_fields)]`.
+    pub const fn new(
+        fields: &'static [Field],
+        deny_unknown: bool,
+        description: Option<Doc>,
+    ) -> Object {
+        Object {
+            fields,
+            deny_unknown,
+            description,
+        }
+    }
+
+    /// The object with no field (a unit operation).
+    pub const EMPTY: Object = Object {
+        fields: &[],
+        deny_unknown: false,
+        description: None,
+    };
+
+    /// Whether a hidden check sits in any field, at any depth.
+    pub const fn has_hidden_check(&self) -> bool {
+        let mut i = 0;
+        let field_count = self.fields.len();
+        while i < field_count {
+            if self.fields[i].node.has_hidden_check() {
+                return true;
+            }
+            i += 1;
+        }
+        false
+    }
+}
+
+/// One operation of a union.
+#[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
+pub struct Variant {
+    /// The tag value (after `rename`/`rename_all`).
+    pub name: &'static str,
+    /// Other tag values serde accepts (`alias`).
+    pub aliases: &'static [&'static str],
+    /// The operation's doc comment.
+    pub description: Option<Doc>,
+    /// The first line of the description, without its final period: how the tag's
+    /// description names the operation.
+    pub summary: Option<Doc>,
+    /// The operation's fields (a struct variant, a newtype of a struct, or empty for a unit).
+    pub object: &'static Object,
+    /// Whether the name needs no JSON escape (see [`Field::plain`]).
+    pub plain: bool,
+}
+
+impl Variant {
+    /// An operation.
+    pub const fn new(
+        name: &'static str,
+        aliases: &'static [&'static str],
+        description: Option<&'static str>,
+        object: &'static Object,
+    ) -> Variant {
+        let summary = match description {
+            Some(text) => Doc::of(summary(text)),
+            None => None,
+        };
+        Variant::declared(
+            name,
+            is_plain(name),
+            aliases,
+            Doc::of(description),
+            summary,
+            object,
+        )
+    }
+
+    /// An operation as the derive declares it (see [`Field::declared`]); the derive finds
+    /// the summary line too, so constant evaluation never scans a description for it.
+    pub(crate) const fn declared(
+        name: &'static str,
+        plain: bool,
+        aliases: &'static [&'static str],
+        description: Option<Doc>,
+        summary: Option<Doc>,
+        object: &'static Object,
+    ) -> Variant {
+        Variant {
+            name,
+            aliases,
+            description,
+            summary,
+            object,
+            plain,
+        }
+    }
+}
+
+/// An internally tagged union: the tag names the operation, the operation's fields sit
+/// beside it.
+#[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
+pub struct Union {
+    /// The tag's key (`#[serde(tag = "op")]`).
+    pub tag: &'static str,
+    /// The operations in declaration order.
+    pub variants: &'static [Variant],
+    /// The enum's doc comment.
+    pub description: Option<Doc>,
+    /// The flattened key table, computed once in constant evaluation for non-generic unions
+    /// by the derive. `None` for generic and hand-built unions: the same rules then run over
+    /// the variants directly.
+    pub(crate) flat: Option<&'static Flat>,
+}
+
+impl Union {
+    /// A union without a precomputed key table.
+    pub const fn new(
+        tag: &'static str,
+        variants: &'static [Variant],
+        description: Option<Doc>,
+    ) -> Union {
+        Union {
+            tag,
+            variants,
+            description,
+            flat: None,
+        }
+    }
+
+    /// Whether the union carries a key table (the derive writes one for a non-generic
+    /// union; a hand-built union's keys are found by walking its operations).
+    pub const fn has_key_table(&self) -> bool {
+        self.flat.is_some()
+    }
+
+    /// The same union with its key table (the derive's).
+    pub(crate) const fn with_flat(self, flat: &'static Flat) -> Union {
+        Union {
+            flat: Some(flat),
+            ..self
+        }
+    }
+
+    /// Whether every operation denies unknown keys.
+    pub const fn all_deny_unknown(&self) -> bool {
+        let mut i = 0;
+        let variant_count = self.variants.len();
+        while i < variant_count {
+            if !self.variants[i].object.deny_unknown {
+                return false;
+            }
+            i += 1;
+        }
+        !self.variants.is_empty()
+    }
+}

@@ -1,0 +1,377 @@
+//! The visible rules of a node (what the keyword table's keywords say of a number, a string,
+//! an array or a map), and where each keyword's value lives in the IR: [`Kind::keyword`] reads
+//! a keyword's slot and [`Kind::with_keyword`] sets it, the one place that maps the table's
+//! keywords to the IR's fields. Everything else asks by keyword.
+
+use stitch_rules::Keyword;
+
+use super::Kind;
+
+/// A numeric bound as the user wrote it: its JSON text (rendered verbatim) and its value.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct Bound {
+    /// The number as JSON text, normalised by the derive (`0`, `-3`, `0.5`, `1e300`).
+    pub text: &'static str,
+    /// The number's value, for run-time checks.
+    pub value: f64,
+    /// Whether the number is an integer (no fraction, no exponent).
+    pub integral: bool,
+}
+
+impl Bound {
+    /// A bound: its JSON text, its value, and whether it is an integer.
+    pub const fn new(text: &'static str, value: f64, integral: bool) -> Bound {
+        Bound {
+            text,
+            value,
+            integral,
+        }
+    }
+
+    /// An integral bound, for the ranges of the standard integer types.
+    pub const fn int(text: &'static str, value: f64) -> Bound {
+        Bound::new(text, value, true)
+    }
+}
+
+/// Visible constraints on a number (`integer` or `number`), and the Rust type it is read into.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct NumberRules {
+    /// `minimum`.
+    pub minimum: Option<Bound>,
+    /// `maximum`.
+    pub maximum: Option<Bound>,
+    /// `exclusiveMinimum`.
+    pub exclusive_minimum: Option<Bound>,
+    /// `exclusiveMaximum`.
+    pub exclusive_maximum: Option<Bound>,
+    /// `multipleOf`.
+    pub multiple_of: Option<Bound>,
+    /// The Rust type the number is read into (not advertised: `parse` checks that the value
+    /// fits it).
+    pub rust: NumberType,
+}
+
+impl NumberRules {
+    /// No constraint.
+    pub const NONE: NumberRules = NumberRules {
+        minimum: None,
+        maximum: None,
+        exclusive_minimum: None,
+        exclusive_maximum: None,
+        multiple_of: None,
+        rust: NumberType::Json,
+    };
+}
+
+/// The Rust type a number is read into: `parse` refuses a value the type cannot hold, which
+/// serde would otherwise refuse without saying where (an `i64` sent `2^63`) or turn into
+/// infinity (an `f32` sent `1e300`). The schema states a range only for integers narrower
+/// than 64 bits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+#[allow(missing_docs)]
+pub enum NumberType {
+    /// Any JSON number (`serde_json::Number`, or an IR built by hand).
+    Json,
+    I8,
+    I16,
+    I32,
+    I64,
+    I128,
+    Isize,
+    U8,
+    U16,
+    U32,
+    U64,
+    U128,
+    Usize,
+    F32,
+    F64,
+}
+
+impl NumberType {
+    /// The integers the type holds, as far as a JSON value can carry them (serde_json reads
+    /// integers as `i64` or `u64`): `None` for floating-point types and `Json`.
+    pub const fn integer_range(self) -> Option<(i128, i128)> {
+        const JSON_MIN: i128 = i64::MIN as i128;
+        const JSON_MAX: i128 = u64::MAX as i128;
+        let (min, max) = match self {
+            NumberType::I8 => (i8::MIN as i128, i8::MAX as i128),
+            NumberType::I16 => (i16::MIN as i128, i16::MAX as i128),
+            NumberType::I32 => (i32::MIN as i128, i32::MAX as i128),
+            NumberType::I64 => (i64::MIN as i128, i64::MAX as i128),
+            NumberType::Isize => (isize::MIN as i128, isize::MAX as i128),
+            NumberType::U8 => (0, u8::MAX as i128),
+            NumberType::U16 => (0, u16::MAX as i128),
+            NumberType::U32 => (0, u32::MAX as i128),
+            NumberType::U64 => (0, u64::MAX as i128),
+            NumberType::Usize => (0, usize::MAX as i128),
+            NumberType::I128 => (JSON_MIN, JSON_MAX),
+            NumberType::U128 => (0, JSON_MAX),
+            NumberType::Json | NumberType::F32 | NumberType::F64 => return None,
+        };
+        Some((min, max))
+    }
+
+    /// The largest magnitude the type holds finitely, for floating-point types narrower than
+    /// a JSON number's `f64`.
+    pub const fn float_limit(self) -> Option<f64> {
+        match self {
+            NumberType::F32 => Some(f32::MAX as f64),
+            _ => None,
+        }
+    }
+}
+
+/// Visible constraints on a string.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct StringRules {
+    /// `minLength`, in characters.
+    pub min_length: Option<u64>,
+    /// `maxLength`, in characters.
+    pub max_length: Option<u64>,
+    /// `pattern` (read alike by ECMA-262 and the `regex` crate; checked by the derive).
+    pub pattern: Option<&'static str>,
+    /// `format`.
+    pub format: Option<&'static str>,
+}
+
+impl StringRules {
+    /// No constraint.
+    pub const NONE: StringRules = StringRules {
+        min_length: None,
+        max_length: None,
+        pattern: None,
+        format: None,
+    };
+}
+
+/// Visible constraints on an array.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct ArrayRules {
+    /// `minItems`.
+    pub min_items: Option<u64>,
+    /// `maxItems`.
+    pub max_items: Option<u64>,
+    /// `uniqueItems: true`.
+    pub unique_items: bool,
+}
+
+impl ArrayRules {
+    /// No constraint.
+    pub const NONE: ArrayRules = ArrayRules {
+        min_items: None,
+        max_items: None,
+        unique_items: false,
+    };
+}
+
+/// Visible constraints on a map.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct MapRules {
+    /// `minProperties`.
+    pub min_properties: Option<u64>,
+    /// `maxProperties`.
+    pub max_properties: Option<u64>,
+}
+
+impl MapRules {
+    /// No constraint.
+    pub const NONE: MapRules = MapRules {
+        min_properties: None,
+        max_properties: None,
+    };
+}
+
+/// A keyword's value, as the IR holds it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum KeywordValue {
+    /// A number (`minimum`, ...).
+    Bound(Bound),
+    /// A count (`minLength`, ...).
+    Count(u64),
+    /// A text (`pattern`, `format`).
+    Text(&'static str),
+    /// Set (`uniqueItems`).
+    Flag,
+}
+
+const fn bound(slot: Option<Bound>) -> Option<KeywordValue> {
+    match slot {
+        Some(bound) => Some(KeywordValue::Bound(bound)),
+        None => None,
+    }
+}
+
+const fn count(slot: Option<u64>) -> Option<KeywordValue> {
+    match slot {
+        Some(count) => Some(KeywordValue::Count(count)),
+        None => None,
+    }
+}
+
+const fn text(slot: Option<&'static str>) -> Option<KeywordValue> {
+    match slot {
+        Some(text) => Some(KeywordValue::Text(text)),
+        None => None,
+    }
+}
+
+impl Kind {
+    /// The value of `keyword` here, if it is set (`None` too for a keyword that does not
+    /// apply to this kind).
+    pub const fn keyword(&self, keyword: Keyword) -> Option<KeywordValue> {
+        match (self, keyword) {
+            (Kind::Integer(rules) | Kind::Number(rules), keyword) => match keyword {
+                Keyword::Minimum => bound(rules.minimum),
+                Keyword::Maximum => bound(rules.maximum),
+                Keyword::ExclusiveMinimum => bound(rules.exclusive_minimum),
+                Keyword::ExclusiveMaximum => bound(rules.exclusive_maximum),
+                Keyword::MultipleOf => bound(rules.multiple_of),
+                _ => None,
+            },
+            (Kind::String(rules), keyword) => match keyword {
+                Keyword::MinLength => count(rules.min_length),
+                Keyword::MaxLength => count(rules.max_length),
+                Keyword::Pattern => text(rules.pattern),
+                Keyword::Format => text(rules.format),
+                _ => None,
+            },
+            (Kind::Array(_, rules), keyword) => match keyword {
+                Keyword::MinItems => count(rules.min_items),
+                Keyword::MaxItems => count(rules.max_items),
+                Keyword::UniqueItems if rules.unique_items => Some(KeywordValue::Flag),
+                _ => None,
+            },
+            (Kind::Map(_, rules), keyword) => match keyword {
+                Keyword::MinProperties => count(rules.min_properties),
+                Keyword::MaxProperties => count(rules.max_properties),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// This kind with `keyword` set to `value`; `None` when the kind has no slot for it or
+    /// the value is of another kind than the keyword's.
+    pub const fn with_keyword(self, keyword: Keyword, value: KeywordValue) -> Option<Kind> {
+        use KeywordValue::{Bound as B, Count as C, Flag as F, Text as T};
+        Some(match (self, keyword, value) {
+            (Kind::Integer(mut rules) | Kind::Number(mut rules), _, B(bound)) => {
+                match keyword {
+                    Keyword::Minimum => rules.minimum = Some(bound),
+                    Keyword::Maximum => rules.maximum = Some(bound),
+                    Keyword::ExclusiveMinimum => rules.exclusive_minimum = Some(bound),
+                    Keyword::ExclusiveMaximum => rules.exclusive_maximum = Some(bound),
+                    Keyword::MultipleOf => rules.multiple_of = Some(bound),
+                    _ => return None,
+                }
+                match self {
+                    Kind::Integer(_) => Kind::Integer(rules),
+                    _ => Kind::Number(rules),
+                }
+            }
+            (Kind::String(mut rules), _, C(count)) => {
+                match keyword {
+                    Keyword::MinLength => rules.min_length = Some(count),
+                    Keyword::MaxLength => rules.max_length = Some(count),
+                    _ => return None,
+                }
+                Kind::String(rules)
+            }
+            (Kind::String(mut rules), _, T(text)) => {
+                match keyword {
+                    Keyword::Pattern => rules.pattern = Some(text),
+                    Keyword::Format => rules.format = Some(text),
+                    _ => return None,
+                }
+                Kind::String(rules)
+            }
+            (Kind::Array(item, mut rules), _, C(count)) => {
+                match keyword {
+                    Keyword::MinItems => rules.min_items = Some(count),
+                    Keyword::MaxItems => rules.max_items = Some(count),
+                    _ => return None,
+                }
+                Kind::Array(item, rules)
+            }
+            (Kind::Array(item, mut rules), Keyword::UniqueItems, F) => {
+                rules.unique_items = true;
+                Kind::Array(item, rules)
+            }
+            (Kind::Map(value, mut rules), _, C(count)) => {
+                match keyword {
+                    Keyword::MinProperties => rules.min_properties = Some(count),
+                    Keyword::MaxProperties => rules.max_properties = Some(count),
+                    _ => return None,
+                }
+                Kind::Map(value, rules)
+            }
+            _ => return None,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::node::Node;
+    use stitch_rules::{Class, Given};
+
+    /// A value of the kind each keyword's attribute takes.
+    fn value_for(keyword: Keyword) -> KeywordValue {
+        match keyword.spec().given {
+            Given::Bound => KeywordValue::Bound(Bound::int("3", 3.0)),
+            Given::Count => KeywordValue::Count(3),
+            Given::Text => KeywordValue::Text("date"),
+            Given::Flag => KeywordValue::Flag,
+        }
+    }
+
+    fn kind_of(class: Class) -> Kind {
+        const ITEM: &Node = &Node::of(Kind::Boolean);
+        let item = ITEM;
+        match class {
+            Class::Integer => Kind::Integer(NumberRules::NONE),
+            Class::Number => Kind::Number(NumberRules::NONE),
+            Class::String => Kind::String(StringRules::NONE),
+            Class::Array => Kind::Array(item, ArrayRules::NONE),
+            Class::Map => Kind::Map(item, MapRules::NONE),
+            _ => Kind::Boolean,
+        }
+    }
+
+    #[test]
+    fn every_keyword_has_a_slot_in_each_kind_it_applies_to_and_none_elsewhere() {
+        let classes = [
+            Class::Boolean,
+            Class::Integer,
+            Class::Number,
+            Class::String,
+            Class::Array,
+            Class::Map,
+        ];
+        for keyword in Keyword::ALL {
+            for class in classes {
+                let kind = kind_of(class);
+                let value = value_for(keyword);
+                let set = kind.with_keyword(keyword, value);
+                if keyword.spec().fits.admits(class) {
+                    let set = set.unwrap_or_else(|| panic!("{keyword:?} on {class:?}"));
+                    assert_eq!(
+                        set.keyword(keyword),
+                        Some(value),
+                        "{keyword:?} on {class:?}"
+                    );
+                    for other in Keyword::ALL.into_iter().filter(|k| *k != keyword) {
+                        assert_eq!(set.keyword(other), None, "{keyword:?} set {other:?}");
+                    }
+                } else {
+                    assert!(set.is_none(), "{keyword:?} on {class:?}");
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,213 @@
+//! One node's schema, written by one writer per kind for every rendering: the exact schema
+//! and the flat one in each dialect. What a dialect changes is asked of `dialect` at the few
+//! places it differs (how `null` is said, a free value, a closed map); the `Mcp` rendering,
+//! which constant evaluation runs, answers each with a test.
+
+use stitch_rules::Dialect;
+
+use super::Rendering;
+use super::description::{Description, Notes, own_description, write_description};
+use super::flat::write_flat;
+use super::keywords::{moves_any, write_keywords};
+use super::object::{write_object_body, write_one_of};
+use crate::dialect::{self, Null};
+use crate::node::{Kind, Node, kinds};
+use crate::sink::Sink;
+
+/// A node's schema, with the type's own description.
+pub(super) const fn write_root(sink: &mut Sink<'_>, node: &'static Node, rendering: Rendering) {
+    write_node(
+        sink,
+        node,
+        rendering,
+        Description::own(own_description(node)),
+    );
+}
+
+/// One node's schema object.
+pub(super) const fn write_node(
+    sink: &mut Sink<'_>,
+    node: &'static Node,
+    rendering: Rendering,
+    desc: Description<'_>,
+) {
+    let dialect = rendering.dialect();
+    let mcp = matches!(dialect, Dialect::Mcp);
+    let null = if mcp {
+        // `dialect::null` for `Mcp`, without a call.
+        if node.nullable {
+            Null::InType
+        } else {
+            Null::No
+        }
+    } else {
+        dialect::null(dialect, node.nullable, desc.presence)
+    };
+    let free = matches!(node.kind, Kind::Any | Kind::Opaque);
+    // An opaque value says nothing of its type; without `type` arrays, neither does any value.
+    let untyped = matches!(node.kind, Kind::Opaque) && !dialect.is_strict()
+        || free && matches!(dialect, Dialect::Portable);
+    let notes = if mcp {
+        desc.notes
+    } else {
+        Notes {
+            dialect,
+            moved: if moves_any(node, dialect) {
+                Some(node)
+            } else {
+                None
+            },
+            kinds: if untyped && matches!(node.kind, Kind::Any) {
+                kinds::ANY
+            } else {
+                0
+            },
+        }
+    };
+    sink.byte(b'{');
+    write_description(sink, Description { notes, ..desc }, !untyped);
+    if !untyped {
+        let is_enum = matches!(node.kind, Kind::StringEnum(..));
+        if matches!(null, Null::AnyOf) && !is_enum && !free {
+            sink.raw("\"anyOf\":[{");
+            write_body(sink, node, rendering, false);
+            sink.raw("},{\"type\":\"null\"}]");
+        } else {
+            let null_in_enum = is_enum && !matches!(null, Null::No);
+            write_body(
+                sink,
+                node,
+                rendering,
+                null_in_enum || matches!(null, Null::InType),
+            );
+        }
+    }
+    sink.byte(b'}');
+}
+
+/// A node's type and what follows it, `null` included when `null`.
+const fn write_body(sink: &mut Sink<'_>, node: &'static Node, rendering: Rendering, null: bool) {
+    let dialect = rendering.dialect();
+    match node.kind {
+        Kind::Boolean => write_type(sink, kinds::BOOLEAN, null),
+        Kind::Integer(_) => {
+            write_type(sink, kinds::INTEGER, null);
+            write_keywords(sink, &node.kind, dialect, false);
+        }
+        Kind::Number(_) => {
+            write_type(sink, kinds::NUMBER, null);
+            write_keywords(sink, &node.kind, dialect, false);
+        }
+        Kind::String(_) => {
+            write_type(sink, kinds::STRING, null);
+            write_keywords(sink, &node.kind, dialect, false);
+        }
+        Kind::StringEnum(values, _) => {
+            // Anthropic's converter drops the `type` of an enum: it is not written.
+            if !matches!(dialect, Dialect::AnthropicStrict) {
+                write_type(sink, kinds::STRING, null);
+                sink.byte(b',');
+            }
+            write_enum(sink, values, null);
+        }
+        Kind::Array(item, _) => {
+            write_type(sink, kinds::ARRAY, null);
+            sink.raw(",\"items\":");
+            write_root(sink, item, rendering);
+            write_keywords(sink, &node.kind, dialect, false);
+        }
+        Kind::Map(value, _) => {
+            write_type(sink, kinds::OBJECT, null);
+            if dialect.is_strict() {
+                write_closed_empty(sink);
+            } else {
+                sink.raw(",\"additionalProperties\":");
+                write_root(sink, value, rendering);
+            }
+            write_keywords(sink, &node.kind, dialect, false);
+        }
+        Kind::Object(object) => {
+            write_type(sink, kinds::OBJECT, null);
+            write_object_body(sink, object, None, rendering);
+        }
+        Kind::Union(union) => match rendering {
+            Rendering::Exact => write_one_of(sink, union, null),
+            Rendering::Flat(_) => write_flat(sink, union, null, rendering),
+        },
+        Kind::Any if !dialect.is_strict() => write_type(sink, kinds::ANY, false),
+        Kind::Any | Kind::Opaque => write_scalars(sink, dialect),
+    }
+}
+
+/// `"enum":[...]`, with `null` last when `null`.
+const fn write_enum(sink: &mut Sink<'_>, values: &[&str], null: bool) {
+    sink.raw("\"enum\":[");
+    let mut i = 0;
+    let value_count = values.len();
+    while i < value_count {
+        if i > 0 {
+            sink.byte(b',');
+        }
+        sink.string(values[i]);
+        i += 1;
+    }
+    if null {
+        sink.raw(if values.is_empty() { "null" } else { ",null" });
+    }
+    sink.byte(b']');
+}
+
+/// Writes `"type":"x"` or `"type":["x","y"]` for a set of kind bits (and `null` when
+/// `nullable`).
+pub(super) const fn write_type(sink: &mut Sink<'_>, kind_bits: u8, nullable: bool) {
+    let kind_bits = if nullable {
+        kind_bits | kinds::NULL
+    } else {
+        kind_bits
+    };
+    // One kind, the common case, is one copy.
+    let single = match kind_bits {
+        kinds::STRING => Some("\"type\":\"string\""),
+        kinds::NUMBER => Some("\"type\":\"number\""),
+        kinds::INTEGER => Some("\"type\":\"integer\""),
+        kinds::BOOLEAN => Some("\"type\":\"boolean\""),
+        kinds::OBJECT => Some("\"type\":\"object\""),
+        kinds::ARRAY => Some("\"type\":\"array\""),
+        kinds::NULL => Some("\"type\":\"null\""),
+        _ => None,
+    };
+    if let Some(text) = single {
+        sink.raw(text);
+        return;
+    }
+    sink.raw("\"type\":[");
+    let mut bit = 0;
+    let mut first = true;
+    let name_count = kinds::NAMES.len();
+    while bit < name_count {
+        if kind_bits & (1 << bit) != 0 {
+            if !first {
+                sink.byte(b',');
+            }
+            first = false;
+            sink.string(kinds::NAMES[bit]);
+        }
+        bit += 1;
+    }
+    sink.byte(b']');
+}
+
+/// What a strict dialect advertises for a value no type fits: any scalar, or `null`.
+pub(super) const fn write_scalars(sink: &mut Sink<'_>, dialect: Dialect) {
+    sink.raw(match dialect {
+        Dialect::AnthropicStrict => {
+            "\"anyOf\":[{\"type\":\"string\"},{\"type\":\"number\"},{\"type\":\"boolean\"},{\"type\":\"null\"}]"
+        }
+        _ => "\"type\":[\"string\",\"number\",\"boolean\",\"null\"]",
+    });
+}
+
+/// A strict dialect's object without declared keys: closed, so only `{}`.
+pub(super) const fn write_closed_empty(sink: &mut Sink<'_>) {
+    sink.raw(",\"properties\":{},\"required\":[],\"additionalProperties\":false");
+}

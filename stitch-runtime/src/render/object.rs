@@ -1,0 +1,117 @@
+//! Objects as a schema writes them — `properties`, `required`, and whether unknown keys are
+//! refused — and the exact schema of a union: `oneOf` of its operations' objects, each with
+//! the tag as a one-value `enum`.
+
+use stitch_rules::Dialect;
+
+use super::Rendering;
+use super::description::{Description, NO_NOTES, own_description, write_description};
+use super::node::{write_node, write_type};
+use crate::node::{Object, Union, Variant, kinds};
+use crate::sink::Sink;
+use crate::table::Requirement;
+
+/// `,"properties":{...},"required":[...]` (and `additionalProperties: false` when denied,
+/// or always in a strict dialect; OpenAI's requires every key), with the tag of an exact
+/// operation first when `tag` is given.
+pub(super) const fn write_object_body(
+    sink: &mut Sink<'_>,
+    object: &'static Object,
+    tag: Option<(&str, &Variant)>,
+    rendering: Rendering,
+) {
+    // Inline, not a call: constant evaluation pays for every call (see `const_text`).
+    let dialect = match rendering {
+        Rendering::Exact => Dialect::Mcp,
+        Rendering::Flat(dialect) => dialect,
+    };
+    sink.raw(",\"properties\":{");
+    let mut first = true;
+    if let Some((tag, variant)) = tag {
+        sink.key(tag);
+        sink.raw("{\"type\":\"string\",\"enum\":[");
+        sink.name(variant.name, variant.plain);
+        sink.raw("]}");
+        first = false;
+    }
+    let mut i = 0;
+    let field_count = object.fields.len();
+    while i < field_count {
+        let field = &object.fields[i];
+        if !first {
+            sink.byte(b',');
+        }
+        first = false;
+        sink.name_key(field.name, field.plain);
+        let own = match field.description {
+            Some(doc) => Some(doc),
+            None => own_description(field.node),
+        };
+        let presence = Requirement {
+            by_every: field.required,
+            by_some: field.required,
+        };
+        let desc = Description {
+            own,
+            hint: None,
+            presence,
+            notes: NO_NOTES,
+        };
+        write_node(sink, field.node, rendering, desc);
+        i += 1;
+    }
+    sink.raw("},\"required\":[");
+    first = true;
+    if let Some((tag, _)) = tag {
+        sink.string(tag);
+        first = false;
+    }
+    let every = matches!(dialect, Dialect::OpenAiStrict);
+    i = 0;
+    while i < field_count {
+        if every || object.fields[i].required {
+            if !first {
+                sink.byte(b',');
+            }
+            first = false;
+            sink.name(object.fields[i].name, object.fields[i].plain);
+        }
+        i += 1;
+    }
+    sink.byte(b']');
+    if object.deny_unknown || matches!(dialect, Dialect::OpenAiStrict | Dialect::AnthropicStrict) {
+        sink.raw(",\"additionalProperties\":false");
+    }
+}
+
+/// The exact schema of a union: `"oneOf":[...]`, one object per operation.
+pub(super) const fn write_one_of(sink: &mut Sink<'_>, union: &'static Union, nullable: bool) {
+    sink.raw("\"oneOf\":[");
+    let mut v = 0;
+    let variant_count = union.variants.len();
+    while v < variant_count {
+        if v > 0 {
+            sink.byte(b',');
+        }
+        let variant = &union.variants[v];
+        sink.byte(b'{');
+        write_description(sink, Description::own(variant.description), true);
+        write_type(sink, kinds::OBJECT, false);
+        write_object_body(
+            sink,
+            variant.object,
+            Some((union.tag, variant)),
+            Rendering::Exact,
+        );
+        sink.byte(b'}');
+        v += 1;
+    }
+    if nullable {
+        sink.raw(if union.variants.is_empty() {
+            "{\"type\":\"null\"}"
+        } else {
+            ",{\"type\":\"null\"}"
+        });
+    }
+    sink.byte(b']');
+}
