@@ -162,7 +162,7 @@ impl Attribute {
         }]
     }
 
-    /// The attribute as written (`min_length`).
+    /// The attribute as written (`max_items`).
     pub const fn name(self) -> &'static str {
         match self {
             Attribute::Keyword(keyword) => keyword.spec().attribute,

@@ -39,9 +39,9 @@ pub enum Dialect {
     /// it unchanged): every object lists every property in `required` and closes with
     /// `additionalProperties: false`; a key that may be omitted is nullable instead, and
     /// `parse_for` reads its `null` as absence, as it does the `null` of a key the chosen
-    /// operation does not declare. Keywords strict mode does not take (`minLength`,
-    /// `maxLength`, `uniqueItems`, `minProperties`, `maxProperties`, formats beyond its list)
-    /// move into the description; `parse` still enforces them.
+    /// operation does not declare. Keywords strict mode does not take (the bounds of a
+    /// string's length or a map's size, `uniqueItems`, formats beyond its list) move into the
+    /// description; `parse` still enforces them.
     OpenAiStrict,
     /// Anthropic's strict tool use (the SDK's `transform_schema` leaves it unchanged): every
     /// object closed, no `type` arrays (a `null` an operation requires is `anyOf` of the type
@@ -121,7 +121,7 @@ impl fmt::Display for UnknownDialect {
 impl std::error::Error for UnknownDialect {}
 
 /// Whether a dialect takes a keyword as a keyword; what it does not take moves into the
-/// property's description, written as Anthropic's SDK writes it (`{minLength: 1}`).
+/// property's description, written as Anthropic's SDK writes it (`{minimum: 0}`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Taken {
     /// Always.

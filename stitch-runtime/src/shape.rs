@@ -128,11 +128,7 @@ strings!(
 );
 
 impl Shape for char {
-    const SHAPE: &'static Node = &Node::of(Kind::String(StringRules {
-        min_length: Some(1),
-        max_length: Some(1),
-        ..StringRules::NONE
-    }));
+    const SHAPE: &'static Node = &Node::of(Kind::String(StringRules::ONE_CHARACTER));
 }
 
 impl<T: Shape> Shape for Option<T> {

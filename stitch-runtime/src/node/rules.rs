@@ -146,6 +146,13 @@ impl StringRules {
         pattern: None,
         format: None,
     };
+
+    /// Exactly one character (a `char`).
+    pub const ONE_CHARACTER: StringRules = StringRules {
+        min_length: Some(1),
+        max_length: Some(1),
+        ..StringRules::NONE
+    };
 }
 
 /// Visible constraints on an array.

@@ -1,6 +1,6 @@
 //! Descriptions as a schema writes them: a property's own text; for a flattened key, the hint
 //! naming the operations that require it (`Required if op = a | b`) or offer it; and in a
-//! dialect, the notes it adds — the keywords it does not take (`{minLength: 1}`), or the kinds
+//! dialect, the notes it adds — the keywords it does not take (`{minimum: 0}`), or the kinds
 //! of a property it advertises as `{}`.
 
 use stitch_rules::Dialect;

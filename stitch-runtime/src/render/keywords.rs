@@ -1,6 +1,6 @@
 //! A node's keywords, written by the keyword table (`stitch_rules::KEYWORDS`): each keyword of
 //! the node's class whose value is set, as JSON when the dialect takes it, or — for the notes
-//! of its description — as text when it does not (`{minLength: 1, maxLength: 80}`, the form
+//! of its description — as text when it does not (`{minimum: 0, maximum: 9}`, the form
 //! Anthropic's SDK moves them in). Keys are written already quoted (`,"minimum":`), so
 //! writing one is a copy; `Mcp` takes every keyword, decided by a test, not a call.
 
