@@ -1,12 +1,10 @@
 //! The collision rules: how a key's collision set (the operations declaring it) is advertised,
-//! decided over the whole set so that the order of the operations never matters. Shapes are
-//! compared keyword by keyword through the keyword table.
+//! decided over the whole set so that the order of the operations never matters.
 
-use stitch_rules::Keyword;
-use stitch_rules::strings::{opt_str_eq, str_eq};
+use stitch_rules::strings::str_eq;
 
 use super::{CollisionSet, KeyMerge};
-use crate::node::{Hazard, KeywordValue, Kind, Node, Object, kinds};
+use crate::node::{Hazard, Kind, Node, Object, kinds};
 use crate::table::{BaseReason, FreeReason, Merge};
 
 /// Decides how a key's collision set is advertised (the rules in the README's table). The
@@ -114,10 +112,10 @@ pub const fn same_shape(a: &Node, b: &Node) -> bool {
         }
         (Kind::Integer(_), Kind::Integer(_))
         | (Kind::Number(_), Kind::Number(_))
-        | (Kind::String(_), Kind::String(_)) => same_keywords(&a.kind, &b.kind),
+        | (Kind::String(_), Kind::String(_)) => a.kind.same_keywords(&b.kind),
         (Kind::StringEnum(x, _), Kind::StringEnum(y, _)) => same_strs(x, y),
         (Kind::Array(x, _), Kind::Array(y, _)) | (Kind::Map(x, _), Kind::Map(y, _)) => {
-            same_keywords(&a.kind, &b.kind) && same_shape(x, y)
+            a.kind.same_keywords(&b.kind) && same_shape(x, y)
         }
         (Kind::Object(x), Kind::Object(y)) => same_object(x, y),
         (Kind::Union(x), Kind::Union(y)) => {
@@ -149,28 +147,6 @@ const fn same_object(x: &Object, y: &Object) -> bool {
     while i < field_count {
         let (f, g) = (&x.fields[i], &y.fields[i]);
         if !str_eq(f.name, g.name) || f.required != g.required || !same_shape(f.node, g.node) {
-            return false;
-        }
-        i += 1;
-    }
-    true
-}
-
-/// Whether two kinds of one class set the same keywords to the same values.
-const fn same_keywords(a: &Kind, b: &Kind) -> bool {
-    let keywords = Keyword::of_class(a.class());
-    let mut i = 0;
-    while i < keywords.len() {
-        let same = match (a.keyword(keywords[i]), b.keyword(keywords[i])) {
-            (None, None) | (Some(KeywordValue::Flag), Some(KeywordValue::Flag)) => true,
-            (Some(KeywordValue::Bound(x)), Some(KeywordValue::Bound(y))) => str_eq(x.text, y.text),
-            (Some(KeywordValue::Count(x)), Some(KeywordValue::Count(y))) => x == y,
-            (Some(KeywordValue::Text(x)), Some(KeywordValue::Text(y))) => {
-                opt_str_eq(Some(x), Some(y))
-            }
-            _ => false,
-        };
-        if !same {
             return false;
         }
         i += 1;

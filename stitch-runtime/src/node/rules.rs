@@ -226,7 +226,82 @@ const fn text(slot: Option<&'static str>) -> Option<KeywordValue> {
     }
 }
 
+/// Whether two optional bounds are the same, compared by the text they are written in.
+const fn same_bound(x: Option<Bound>, y: Option<Bound>) -> bool {
+    match (x, y) {
+        (Some(x), Some(y)) => stitch_rules::strings::str_eq(x.text, y.text),
+        (None, None) => true,
+        _ => false,
+    }
+}
+
+const fn same_count(x: Option<u64>, y: Option<u64>) -> bool {
+    match (x, y) {
+        (Some(x), Some(y)) => x == y,
+        (None, None) => true,
+        _ => false,
+    }
+}
+
 impl Kind {
+    /// Whether any keyword is set here: most nodes set none, and a writer that asks first
+    /// skips asking for each keyword (constant evaluation pays for every call).
+    pub(crate) const fn sets_any_keyword(&self) -> bool {
+        match self {
+            Kind::Integer(rules) | Kind::Number(rules) => {
+                rules.minimum.is_some()
+                    || rules.maximum.is_some()
+                    || rules.exclusive_minimum.is_some()
+                    || rules.exclusive_maximum.is_some()
+                    || rules.multiple_of.is_some()
+            }
+            Kind::String(rules) => {
+                rules.min_length.is_some()
+                    || rules.max_length.is_some()
+                    || rules.pattern.is_some()
+                    || rules.format.is_some()
+            }
+            Kind::Array(_, rules) => {
+                rules.min_items.is_some() || rules.max_items.is_some() || rules.unique_items
+            }
+            Kind::Map(_, rules) => rules.min_properties.is_some() || rules.max_properties.is_some(),
+            _ => false,
+        }
+    }
+
+    /// Whether two kinds set the same keywords to the same values: what
+    /// [`keyword`](Self::keyword) reads of each, compared slot by slot, since the collision
+    /// rules ask it of every member of a collision set and constant evaluation pays for every
+    /// call (a test holds it to `keyword`).
+    pub(crate) const fn same_keywords(&self, other: &Kind) -> bool {
+        use stitch_rules::strings::opt_str_eq;
+        match (self, other) {
+            (Kind::Integer(x) | Kind::Number(x), Kind::Integer(y) | Kind::Number(y)) => {
+                same_bound(x.minimum, y.minimum)
+                    && same_bound(x.maximum, y.maximum)
+                    && same_bound(x.exclusive_minimum, y.exclusive_minimum)
+                    && same_bound(x.exclusive_maximum, y.exclusive_maximum)
+                    && same_bound(x.multiple_of, y.multiple_of)
+            }
+            (Kind::String(x), Kind::String(y)) => {
+                same_count(x.min_length, y.min_length)
+                    && same_count(x.max_length, y.max_length)
+                    && opt_str_eq(x.pattern, y.pattern)
+                    && opt_str_eq(x.format, y.format)
+            }
+            (Kind::Array(_, x), Kind::Array(_, y)) => {
+                same_count(x.min_items, y.min_items)
+                    && same_count(x.max_items, y.max_items)
+                    && x.unique_items == y.unique_items
+            }
+            (Kind::Map(_, x), Kind::Map(_, y)) => {
+                same_count(x.min_properties, y.min_properties)
+                    && same_count(x.max_properties, y.max_properties)
+            }
+            _ => true,
+        }
+    }
+
     /// The value of `keyword` here, if it is set (`None` too for a keyword that does not
     /// apply to this kind).
     pub const fn keyword(&self, keyword: Keyword) -> Option<KeywordValue> {
@@ -377,6 +452,36 @@ mod tests {
                     }
                 } else {
                     assert!(set.is_none(), "{keyword:?} on {class:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn kinds_set_the_same_keywords_exactly_when_every_keyword_reads_the_same() {
+        let other = |keyword: Keyword| match keyword.spec().given {
+            Given::Bound => KeywordValue::Bound(Bound::int("4", 4.0)),
+            Given::Count => KeywordValue::Count(4),
+            Given::Text => KeywordValue::Text("time"),
+            Given::Flag => KeywordValue::Flag,
+        };
+        for keyword in Keyword::ALL {
+            for class in [Class::Integer, Class::String, Class::Array, Class::Map] {
+                if !keyword.spec().fits.admits(class) {
+                    continue;
+                }
+                let bare = kind_of(class);
+                let set = bare.with_keyword(keyword, value_for(keyword)).unwrap();
+                assert!(
+                    set.sets_any_keyword() && !bare.sets_any_keyword(),
+                    "{keyword:?}"
+                );
+                assert!(set.same_keywords(&set), "{keyword:?}");
+                assert!(!set.same_keywords(&bare), "{keyword:?}");
+                assert!(!bare.same_keywords(&set), "{keyword:?}");
+                if keyword.spec().given != Given::Flag {
+                    let changed = bare.with_keyword(keyword, other(keyword)).unwrap();
+                    assert!(!set.same_keywords(&changed), "{keyword:?}");
                 }
             }
         }

@@ -17,6 +17,9 @@ pub(super) const fn write_keywords(
     dialect: Dialect,
     moved: bool,
 ) {
+    if !kind.sets_any_keyword() {
+        return;
+    }
     let keywords = Keyword::of_class(kind.class());
     let count = keywords.len();
     let mcp = matches!(dialect, Dialect::Mcp);
