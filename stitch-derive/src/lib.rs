@@ -54,14 +54,7 @@ fn derive(input: TokenStream, purpose: validate::Purpose) -> TokenStream {
                 // serde's derive reports its own errors; only the fallback impls are due.
                 Invalid::Serde => proc_macro2::TokenStream::new(),
             };
-            match purpose {
-                validate::Purpose::Contract => {
-                    expand::fallback(&input.ident, &input.generics, &krate, errors).into()
-                }
-                validate::Purpose::Output => {
-                    expand::fallback_shape(&input.ident, &input.generics, &krate, errors).into()
-                }
-            }
+            expand::fallback(&input.ident, &input.generics, &krate, errors, purpose).into()
         }
     }
 }

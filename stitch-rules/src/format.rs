@@ -125,18 +125,16 @@ pub const OPENAI_STRICT_FORMATS: &[&str] = &[
 
 /// The formats Anthropic's strict tool use takes (the SDK's `SupportedStringFormats`):
 /// OpenAI's and `uri`.
-pub const ANTHROPIC_STRICT_FORMATS: &[&str] = &[
-    "date-time",
-    "time",
-    "date",
-    "duration",
-    "email",
-    "hostname",
-    "ipv4",
-    "ipv6",
-    "uuid",
-    "uri",
-];
+pub const ANTHROPIC_STRICT_FORMATS: &[&str] = &{
+    let mut formats = [""; OPENAI_STRICT_FORMATS.len() + 1];
+    let mut i = 0;
+    while i < OPENAI_STRICT_FORMATS.len() {
+        formats[i] = OPENAI_STRICT_FORMATS[i];
+        i += 1;
+    }
+    formats[i] = "uri";
+    formats
+};
 
 #[cfg(test)]
 mod tests {

@@ -15,6 +15,7 @@ use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 
 use crate::model::{Contract, Profile};
+use crate::validate::Purpose;
 use refine::refine_items;
 use shape::shape_expr;
 
@@ -137,24 +138,34 @@ fn compile_time_items(contract: &Contract) -> TokenStream {
     }
 }
 
-/// When the input had errors: the errors, and minimal `Shape` and `Contract` impls (with the
-/// schema consts) so the user does not get a second wave of errors about what the derive
-/// would have written.
+/// When the input had errors: the errors, and minimal impls — `Shape`, and for a contract
+/// `Contract` and the schema consts — so the user does not get a second wave of errors about
+/// what the derive would have written.
 pub fn fallback(
     ident: &syn::Ident,
     generics: &syn::Generics,
     krate: &syn::Path,
     errors: TokenStream,
+    purpose: Purpose,
 ) -> TokenStream {
     let (impl_generics, ty_generics, _) = generics.split_for_impl();
     let shape_where = where_with_bounds(generics, false);
-    let contract_where = where_with_bounds(generics, true);
-    let consts = generics.params.is_empty().then(|| {
-        quote! {
-            impl #ident {
-                pub const INPUT_SCHEMA: &'static str = "{}";
-                pub const EXACT_SCHEMA: &'static str = "{}";
+    let contract = (purpose == Purpose::Contract).then(|| {
+        let contract_where = where_with_bounds(generics, true);
+        let consts = generics.params.is_empty().then(|| {
+            quote! {
+                impl #ident {
+                    pub const INPUT_SCHEMA: &'static str = "{}";
+                    pub const EXACT_SCHEMA: &'static str = "{}";
+                }
             }
+        });
+        quote! {
+            impl #impl_generics __s::Contract for #ident #ty_generics #contract_where {
+                const TOOL: __s::Tool =
+                    __s::tool("", "", &__s::Node::OPAQUE, true, __s::SchemaProfile::new());
+            }
+            #consts
         }
     });
     quote! {
@@ -164,31 +175,7 @@ pub fn fallback(
             impl #impl_generics __s::Shape for #ident #ty_generics #shape_where {
                 const SHAPE: &'static __s::Node = &__s::Node::OPAQUE;
             }
-            impl #impl_generics __s::Contract for #ident #ty_generics #contract_where {
-                const TOOL: __s::Tool =
-                    __s::tool("", "", &__s::Node::OPAQUE, true, __s::SchemaProfile::new());
-            }
-            #consts
-        };
-    }
-}
-
-/// When an output type's input had errors: the errors, and a minimal `Shape` impl.
-pub fn fallback_shape(
-    ident: &syn::Ident,
-    generics: &syn::Generics,
-    krate: &syn::Path,
-    errors: TokenStream,
-) -> TokenStream {
-    let (impl_generics, ty_generics, _) = generics.split_for_impl();
-    let shape_where = where_with_bounds(generics, false);
-    quote! {
-        #errors
-        const _: () = {
-            use #krate::__private as __s;
-            impl #impl_generics __s::Shape for #ident #ty_generics #shape_where {
-                const SHAPE: &'static __s::Node = &__s::Node::OPAQUE;
-            }
+            #contract
         };
     }
 }
