@@ -16,7 +16,7 @@ pub use crate::node::{
 };
 pub use crate::parse::{refine_field, refine_issue};
 pub use crate::rejection::{Issue, JsonPointer};
-pub use crate::render::Rendering;
+use crate::render::Rendering;
 pub use crate::shape::Shape;
 pub use crate::table::Flat;
 pub use crate::tool::{SchemaProfile, Tool};

@@ -10,6 +10,9 @@
 //! Generic unions cannot size an array by a generic constant, so they carry no table and
 //! [`Keys`] walks their variants directly; both paths feed the same [`decide`], so the rules
 //! exist once.
+//!
+//! This file walks a union's keys and collision sets; `table` builds the key table, `decide`
+//! holds the collision rules.
 
 mod decide;
 mod table;
