@@ -14,7 +14,7 @@ use super::free::{MAX_FREE_DEPTH, canonical};
 use super::path::Path;
 use super::words::short;
 use crate::format;
-use crate::node::{Bound, KeywordValue, Kind};
+use crate::node::{Bound, KeywordValue, KeywordVisitor, Kind};
 use crate::pattern;
 
 /// What a value's keywords are checked against.
@@ -42,52 +42,103 @@ impl Subject<'_> {
     }
 }
 
+/// What the keywords of one value read of it, computed once: its count (a string's
+/// characters are counted once for both of its length bounds) and its value as a float.
+struct Measured<'v> {
+    subject: Subject<'v>,
+    count: Option<usize>,
+    float: Option<f64>,
+}
+
+impl<'v> Measured<'v> {
+    fn count(&mut self) -> usize {
+        *self.count.get_or_insert_with(|| self.subject.count())
+    }
+
+    fn float(&mut self, number: &Number) -> f64 {
+        *self
+            .float
+            .get_or_insert_with(|| number.as_f64().unwrap_or(f64::NAN))
+    }
+}
+
+/// The keywords of one value, enforced as `each_keyword` shows them.
+struct Enforcing<'c, 'v, 'p> {
+    checker: &'c mut Checker,
+    measured: Measured<'v>,
+    at: &'p Path<'p>,
+}
+
+impl KeywordVisitor for Enforcing<'_, '_, '_> {
+    #[inline(always)]
+    fn visit(&mut self, keyword: Keyword, value: KeywordValue) {
+        self.checker
+            .keyword(keyword, value, &mut self.measured, self.at);
+    }
+}
+
 impl Checker {
     /// Checks the keywords `kind` sets against `subject`, in table order.
+    #[inline]
     pub(super) fn keywords(&mut self, kind: &Kind, subject: Subject<'_>, at: &Path<'_>) {
-        for &keyword in Keyword::of_class(kind.class()) {
-            let Some(value) = kind.keyword(keyword) else {
-                continue;
-            };
-            let spec = keyword.spec();
-            let broken = match (spec.check, value, subject) {
-                (Check::Bound(relation), KeywordValue::Bound(bound), Subject::Number(number)) => {
-                    let float = number.as_f64().unwrap_or(f64::NAN);
-                    (!relation.holds(float, bound.value)).then(|| {
-                        format!("must be {} {}, got {number}", relation.symbol(), bound.text)
-                    })
-                }
-                (Check::MultipleOf, KeywordValue::Bound(step), Subject::Number(number)) => {
-                    (!is_multiple(number, step))
-                        .then(|| format!("must be a multiple of {}, got {number}", step.text))
-                }
-                (Check::Count(at_least, counted), KeywordValue::Count(limit), subject) => {
-                    let actual = subject.count();
-                    let broken = if at_least {
-                        (actual as u64) < limit
-                    } else {
-                        (actual as u64) > limit
-                    };
-                    broken.then(|| format!("{}, got {actual}", counted.says(at_least, limit)))
-                }
-                (Check::Pattern, KeywordValue::Text(pattern), Subject::Text(text)) => {
-                    pattern::compiled(pattern)
-                        .is_some_and(|regex| !regex.is_match(text))
-                        .then(|| format!("must match the pattern {pattern}, got {}", short(text)))
-                }
-                (Check::Format, KeywordValue::Text(name), Subject::Text(text)) => {
-                    (format::check(name, text) == Some(false))
-                        .then(|| format!("must be {}, got {}", format::example(name), short(text)))
-                }
-                (Check::Unique, KeywordValue::Flag, Subject::Items(items)) => {
-                    self.unique(items, at);
-                    None
-                }
-                _ => None,
-            };
-            if let Some(message) = broken {
-                self.issue(at, spec.code, message);
+        kind.each_keyword(&mut Enforcing {
+            checker: self,
+            measured: Measured {
+                subject,
+                count: None,
+                float: None,
+            },
+            at,
+        });
+    }
+
+    /// One keyword against `subject`. Inlined at each of `each_keyword`'s call sites, where
+    /// the keyword is a constant, so each is compiled to its own check.
+    #[inline(always)]
+    fn keyword(
+        &mut self,
+        keyword: Keyword,
+        value: KeywordValue,
+        measured: &mut Measured<'_>,
+        at: &Path<'_>,
+    ) {
+        let spec = keyword.spec();
+        let broken = match (spec.check, value, measured.subject) {
+            (Check::Bound(relation), KeywordValue::Bound(bound), Subject::Number(number)) => {
+                let float = measured.float(number);
+                (!relation.holds(float, bound.value))
+                    .then(|| format!("must be {} {}, got {number}", relation.symbol(), bound.text))
             }
+            (Check::MultipleOf, KeywordValue::Bound(step), Subject::Number(number)) => {
+                (!is_multiple(number, step))
+                    .then(|| format!("must be a multiple of {}, got {number}", step.text))
+            }
+            (Check::Count(at_least, counted), KeywordValue::Count(limit), _) => {
+                let actual = measured.count();
+                let broken = if at_least {
+                    (actual as u64) < limit
+                } else {
+                    (actual as u64) > limit
+                };
+                broken.then(|| format!("{}, got {actual}", counted.says(at_least, limit)))
+            }
+            (Check::Pattern, KeywordValue::Text(pattern), Subject::Text(text)) => {
+                pattern::compiled(pattern)
+                    .is_some_and(|regex| !regex.is_match(text))
+                    .then(|| format!("must match the pattern {pattern}, got {}", short(text)))
+            }
+            (Check::Format, KeywordValue::Text(name), Subject::Text(text)) => {
+                (format::check(name, text) == Some(false))
+                    .then(|| format!("must be {}, got {}", format::example(name), short(text)))
+            }
+            (Check::Unique, KeywordValue::Flag, Subject::Items(items)) => {
+                self.unique(items, at);
+                None
+            }
+            _ => None,
+        };
+        if let Some(message) = broken {
+            self.issue(at, spec.code, message);
         }
     }
 

@@ -11,7 +11,10 @@ mod object;
 mod rules;
 
 pub use object::{Doc, Escape, Field, Object, Union, Variant};
-pub use rules::{ArrayRules, Bound, KeywordValue, MapRules, NumberRules, NumberType, StringRules};
+pub(crate) use rules::KeywordVisitor;
+pub use rules::{
+    ArrayRules, Bound, KeywordSlots, KeywordValue, MapRules, NumberRules, NumberType, StringRules,
+};
 use stitch_rules::Class;
 
 /// Runs `$body` for each field of each operation of a union, in operation order, naming the

@@ -3,7 +3,7 @@
 //! a keyword's slot and [`Kind::with_keyword`] sets it, the one place that maps the table's
 //! keywords to the IR's fields. Everything else asks by keyword.
 
-use stitch_rules::Keyword;
+use stitch_rules::{Class, Keyword};
 
 use super::Kind;
 
@@ -226,114 +226,164 @@ const fn text(slot: Option<&'static str>) -> Option<KeywordValue> {
     }
 }
 
-/// Whether two optional bounds are the same, compared by the text they are written in.
-const fn same_bound(x: Option<Bound>, y: Option<Bound>) -> bool {
-    match (x, y) {
-        (Some(x), Some(y)) => stitch_rules::strings::str_eq(x.text, y.text),
-        (None, None) => true,
-        _ => false,
+/// The most keywords one class of values takes (numbers take five).
+const MOST_KEYWORDS: usize = 5;
+
+const _: () = assert!(
+    Keyword::of_class(Class::Number).len() <= MOST_KEYWORDS
+        && Keyword::of_class(Class::String).len() <= MOST_KEYWORDS
+        && Keyword::of_class(Class::Array).len() <= MOST_KEYWORDS
+        && Keyword::of_class(Class::Map).len() <= MOST_KEYWORDS,
+    "a class takes more keywords than a node has slots for"
+);
+
+/// Every keyword of a kind's class (in the order a schema writes them), each with its value
+/// when set: `values[i]` is the value of `keywords[i]`.
+#[derive(Clone, Copy, Debug)]
+pub struct KeywordSlots {
+    /// The class's keywords.
+    pub keywords: &'static [Keyword],
+    /// Their values, where set.
+    pub values: [Option<KeywordValue>; MOST_KEYWORDS],
+}
+
+/// The one list of where each keyword lives, per kind (in table order), written out as the
+/// two readers it makes: [`Kind::keyword_slots`], for constant evaluation (one match, one
+/// array: a writer pays for every call), and `Kind::each_keyword`, for `parse` (no array
+/// built, nothing copied that is not set).
+macro_rules! keyword_slots {
+    ($($pattern:pat => $class:ident [$($keyword:ident: $read:expr),* $(,)?]),* $(,)?) => {
+        impl Kind {
+            /// Every keyword of this kind's class, each with its value here when set.
+            pub const fn keyword_slots(&self) -> KeywordSlots {
+                match self {
+                    $($pattern => KeywordSlots {
+                        keywords: &[$(Keyword::$keyword),*],
+                        values: fill([$($read),*]),
+                    },)*
+                    _ => KeywordSlots {
+                        keywords: &[],
+                        values: [None; MOST_KEYWORDS],
+                    },
+                }
+            }
+
+            /// Shows `visitor` each keyword set here and its value, in table order.
+            #[inline(always)]
+            pub(crate) fn each_keyword(&self, visitor: &mut impl KeywordVisitor) {
+                match self {
+                    $($pattern => {
+                        $(if let Some(value) = $read {
+                            visitor.visit(Keyword::$keyword, value);
+                        })*
+                    })*
+                    _ => {}
+                }
+            }
+        }
+
+        #[cfg(test)]
+        /// The class each pattern's keywords are listed for.
+        const LISTED_CLASSES: &[Class] = &[$(Class::$class),*];
+    };
+}
+
+keyword_slots! {
+    Kind::Integer(rules) | Kind::Number(rules) => Number [
+        Minimum: bound(rules.minimum),
+        Maximum: bound(rules.maximum),
+        ExclusiveMinimum: bound(rules.exclusive_minimum),
+        ExclusiveMaximum: bound(rules.exclusive_maximum),
+        MultipleOf: bound(rules.multiple_of),
+    ],
+    Kind::String(rules) => String [
+        MinLength: count(rules.min_length),
+        MaxLength: count(rules.max_length),
+        Pattern: text(rules.pattern),
+        Format: text(rules.format),
+    ],
+    Kind::Array(_, rules) => Array [
+        MinItems: count(rules.min_items),
+        MaxItems: count(rules.max_items),
+        UniqueItems: flag(rules.unique_items),
+    ],
+    Kind::Map(_, rules) => Map [
+        MinProperties: count(rules.min_properties),
+        MaxProperties: count(rules.max_properties),
+    ],
+}
+
+/// What [`Kind::each_keyword`] shows each keyword set to: `visit` is inlined at each of its
+/// call sites, where the keyword is a constant, so each compiles to its own code.
+pub(crate) trait KeywordVisitor {
+    fn visit(&mut self, keyword: Keyword, value: KeywordValue);
+}
+
+impl<F: FnMut(Keyword, KeywordValue)> KeywordVisitor for F {
+    #[inline(always)]
+    fn visit(&mut self, keyword: Keyword, value: KeywordValue) {
+        self(keyword, value)
     }
 }
 
-const fn same_count(x: Option<u64>, y: Option<u64>) -> bool {
-    match (x, y) {
-        (Some(x), Some(y)) => x == y,
-        (None, None) => true,
-        _ => false,
+/// Values padded to a node's slots.
+const fn fill<const N: usize>(
+    values: [Option<KeywordValue>; N],
+) -> [Option<KeywordValue>; MOST_KEYWORDS] {
+    let mut slots = [None; MOST_KEYWORDS];
+    let mut i = 0;
+    while i < N {
+        slots[i] = values[i];
+        i += 1;
     }
+    slots
+}
+
+const fn flag(set: bool) -> Option<KeywordValue> {
+    if set { Some(KeywordValue::Flag) } else { None }
 }
 
 impl Kind {
-    /// Whether any keyword is set here: most nodes set none, and a writer that asks first
-    /// skips asking for each keyword (constant evaluation pays for every call).
-    pub(crate) const fn sets_any_keyword(&self) -> bool {
-        match self {
-            Kind::Integer(rules) | Kind::Number(rules) => {
-                rules.minimum.is_some()
-                    || rules.maximum.is_some()
-                    || rules.exclusive_minimum.is_some()
-                    || rules.exclusive_maximum.is_some()
-                    || rules.multiple_of.is_some()
-            }
-            Kind::String(rules) => {
-                rules.min_length.is_some()
-                    || rules.max_length.is_some()
-                    || rules.pattern.is_some()
-                    || rules.format.is_some()
-            }
-            Kind::Array(_, rules) => {
-                rules.min_items.is_some() || rules.max_items.is_some() || rules.unique_items
-            }
-            Kind::Map(_, rules) => rules.min_properties.is_some() || rules.max_properties.is_some(),
-            _ => false,
-        }
-    }
-
-    /// Whether two kinds set the same keywords to the same values: what
-    /// [`keyword`](Self::keyword) reads of each, compared slot by slot, since the collision
-    /// rules ask it of every member of a collision set and constant evaluation pays for every
-    /// call (a test holds it to `keyword`).
+    /// Whether two kinds set the same keywords to the same values (bounds compared by the
+    /// text they are written in).
     pub(crate) const fn same_keywords(&self, other: &Kind) -> bool {
-        use stitch_rules::strings::opt_str_eq;
-        match (self, other) {
-            (Kind::Integer(x) | Kind::Number(x), Kind::Integer(y) | Kind::Number(y)) => {
-                same_bound(x.minimum, y.minimum)
-                    && same_bound(x.maximum, y.maximum)
-                    && same_bound(x.exclusive_minimum, y.exclusive_minimum)
-                    && same_bound(x.exclusive_maximum, y.exclusive_maximum)
-                    && same_bound(x.multiple_of, y.multiple_of)
-            }
-            (Kind::String(x), Kind::String(y)) => {
-                same_count(x.min_length, y.min_length)
-                    && same_count(x.max_length, y.max_length)
-                    && opt_str_eq(x.pattern, y.pattern)
-                    && opt_str_eq(x.format, y.format)
-            }
-            (Kind::Array(_, x), Kind::Array(_, y)) => {
-                same_count(x.min_items, y.min_items)
-                    && same_count(x.max_items, y.max_items)
-                    && x.unique_items == y.unique_items
-            }
-            (Kind::Map(_, x), Kind::Map(_, y)) => {
-                same_count(x.min_properties, y.min_properties)
-                    && same_count(x.max_properties, y.max_properties)
-            }
-            _ => true,
+        let (mine, theirs) = (self.keyword_slots(), other.keyword_slots());
+        if mine.keywords.len() != theirs.keywords.len() {
+            return false;
         }
+        let mut i = 0;
+        while i < mine.keywords.len() {
+            let same = match (mine.values[i], theirs.values[i]) {
+                (None, None) | (Some(KeywordValue::Flag), Some(KeywordValue::Flag)) => true,
+                (Some(KeywordValue::Bound(x)), Some(KeywordValue::Bound(y))) => {
+                    stitch_rules::strings::str_eq(x.text, y.text)
+                }
+                (Some(KeywordValue::Count(x)), Some(KeywordValue::Count(y))) => x == y,
+                (Some(KeywordValue::Text(x)), Some(KeywordValue::Text(y))) => {
+                    stitch_rules::strings::str_eq(x, y)
+                }
+                _ => false,
+            };
+            if !same {
+                return false;
+            }
+            i += 1;
+        }
+        true
     }
 
     /// The value of `keyword` here, if it is set (`None` too for a keyword that does not
     /// apply to this kind).
     pub const fn keyword(&self, keyword: Keyword) -> Option<KeywordValue> {
-        match (self, keyword) {
-            (Kind::Integer(rules) | Kind::Number(rules), keyword) => match keyword {
-                Keyword::Minimum => bound(rules.minimum),
-                Keyword::Maximum => bound(rules.maximum),
-                Keyword::ExclusiveMinimum => bound(rules.exclusive_minimum),
-                Keyword::ExclusiveMaximum => bound(rules.exclusive_maximum),
-                Keyword::MultipleOf => bound(rules.multiple_of),
-                _ => None,
-            },
-            (Kind::String(rules), keyword) => match keyword {
-                Keyword::MinLength => count(rules.min_length),
-                Keyword::MaxLength => count(rules.max_length),
-                Keyword::Pattern => text(rules.pattern),
-                Keyword::Format => text(rules.format),
-                _ => None,
-            },
-            (Kind::Array(_, rules), keyword) => match keyword {
-                Keyword::MinItems => count(rules.min_items),
-                Keyword::MaxItems => count(rules.max_items),
-                Keyword::UniqueItems if rules.unique_items => Some(KeywordValue::Flag),
-                _ => None,
-            },
-            (Kind::Map(_, rules), keyword) => match keyword {
-                Keyword::MinProperties => count(rules.min_properties),
-                Keyword::MaxProperties => count(rules.max_properties),
-                _ => None,
-            },
-            _ => None,
+        let slots = self.keyword_slots();
+        let mut i = 0;
+        while i < slots.keywords.len() {
+            if slots.keywords[i] as usize == keyword as usize {
+                return slots.values[i];
+            }
+            i += 1;
         }
+        None
     }
 
     /// This kind with `keyword` set to `value`; `None` when the kind has no slot for it or
@@ -400,7 +450,7 @@ impl Kind {
 mod tests {
     use super::*;
     use crate::node::Node;
-    use stitch_rules::{Class, Given};
+    use stitch_rules::Given;
 
     /// A value of the kind each keyword's attribute takes.
     fn value_for(keyword: Keyword) -> KeywordValue {
@@ -458,6 +508,35 @@ mod tests {
     }
 
     #[test]
+    fn each_kind_lists_its_class_keywords_in_table_order_and_both_readers_agree() {
+        for class in LISTED_CLASSES {
+            let kind = kind_of(*class);
+            assert_eq!(
+                kind.keyword_slots().keywords,
+                Keyword::of_class(*class),
+                "{class:?}"
+            );
+            let mut set = kind;
+            for keyword in Keyword::of_class(*class) {
+                set = set.with_keyword(*keyword, value_for(*keyword)).unwrap();
+            }
+            let mut visited = Vec::new();
+            set.each_keyword(&mut |keyword, value| visited.push((keyword, value)));
+            let slots = set.keyword_slots();
+            let listed: Vec<_> = slots
+                .keywords
+                .iter()
+                .copied()
+                .zip(slots.values.iter().flatten().copied())
+                .collect();
+            assert_eq!(visited, listed, "{class:?}");
+            let mut none = Vec::new();
+            kind.each_keyword(&mut |keyword, value| none.push((keyword, value)));
+            assert!(none.is_empty());
+        }
+    }
+
+    #[test]
     fn kinds_set_the_same_keywords_exactly_when_every_keyword_reads_the_same() {
         let other = |keyword: Keyword| match keyword.spec().given {
             Given::Bound => KeywordValue::Bound(Bound::int("4", 4.0)),
@@ -472,10 +551,6 @@ mod tests {
                 }
                 let bare = kind_of(class);
                 let set = bare.with_keyword(keyword, value_for(keyword)).unwrap();
-                assert!(
-                    set.sets_any_keyword() && !bare.sets_any_keyword(),
-                    "{keyword:?}"
-                );
                 assert!(set.same_keywords(&set), "{keyword:?}");
                 assert!(!set.same_keywords(&bare), "{keyword:?}");
                 assert!(!bare.same_keywords(&set), "{keyword:?}");

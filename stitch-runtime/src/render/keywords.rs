@@ -17,18 +17,16 @@ pub(super) const fn write_keywords(
     dialect: Dialect,
     moved: bool,
 ) {
-    if !kind.sets_any_keyword() {
-        return;
-    }
-    let keywords = Keyword::of_class(kind.class());
-    let count = keywords.len();
+    let slots = kind.keyword_slots();
+    let count = slots.keywords.len();
     let mcp = matches!(dialect, Dialect::Mcp);
     let mut first = true;
     let mut i = 0;
     while i < count {
-        let keyword = keywords[i];
+        let keyword = slots.keywords[i];
+        let value = slots.values[i];
         i += 1;
-        let Some(value) = kind.keyword(keyword) else {
+        let Some(value) = value else {
             continue;
         };
         let taken = mcp || taken_by(keyword, dialect, value);
