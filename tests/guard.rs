@@ -21,6 +21,7 @@ struct Step {
 
 /// A plan.
 #[derive(Contract, Deserialize)]
+#[contract(allow_formats("cuid2"))]
 #[allow(dead_code)]
 struct Plan {
     steps: Vec<Step>,

@@ -220,6 +220,15 @@ pub enum GivenValue<'a> {
     Other,
 }
 
+/// A value as a message says it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Said<'a> {
+    /// As written (a number's text).
+    Text(&'a str),
+    /// A count.
+    Count(u64),
+}
+
 /// Why an attribute cannot apply where it is: the message of a compile error.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Misfit<'a> {
@@ -259,6 +268,15 @@ pub enum Misfit<'a> {
         variant: &'a str,
         /// What it wraps.
         is: &'static str,
+    },
+    /// Two limits leave no value between them (`min = 10, max = 1`).
+    Contradiction {
+        /// The field's wire name.
+        field: &'a str,
+        /// The lower limit's attribute and value.
+        lower: (&'static str, Said<'a>),
+        /// The upper limit's attribute and value.
+        upper: (&'static str, Said<'a>),
     },
     /// A newtype operation's struct has a field named like the tag.
     NewtypeTagField {
@@ -364,6 +382,20 @@ impl Misfit<'_> {
                 .push(variant)
                 .push("` must wrap a struct (an object), but it wraps ")
                 .push(is),
+            Misfit::Contradiction {
+                field,
+                lower,
+                upper,
+            } => said(
+                said(m.push("`").push(lower.0).push(" = "), lower.1)
+                    .push("` and `")
+                    .push(upper.0)
+                    .push(" = "),
+                upper.1,
+            )
+            .push("` on field `")
+            .push(field)
+            .push("` leave no value to send (the limits of the field's type count too)"),
             Misfit::NewtypeTagField { variant, tag } => m
                 .push("the newtype operation `")
                 .push(variant)
@@ -374,6 +406,14 @@ impl Misfit<'_> {
                      value; rename the field or the tag",
                 ),
         }
+    }
+}
+
+/// `value` after `m`.
+const fn said(m: Message, value: Said<'_>) -> Message {
+    match value {
+        Said::Text(text) => m.push(text),
+        Said::Count(count) => m.push_u64(count),
     }
 }
 

@@ -110,6 +110,26 @@ pub const PORTABLE_FORMATS: [&str; 15] = {
     names
 };
 
+/// Every format stitch knows: the portable ones, and the others JSON Schema defines (which
+/// `require_portable_formats` reports). Any other name is refused by the derive unless the
+/// contract allows it (`allow_formats`): a typo (`emial`) would otherwise be advertised and
+/// checked by nothing.
+pub const KNOWN_FORMATS: [&str; 19] = {
+    let mut names = [""; 19];
+    let mut i = 0;
+    while i < PORTABLE_FORMATS.len() {
+        names[i] = PORTABLE_FORMATS[i];
+        i += 1;
+    }
+    let others = ["idn-email", "idn-hostname", "iri", "iri-reference"];
+    let mut j = 0;
+    while j < others.len() {
+        names[i + j] = others[j];
+        j += 1;
+    }
+    names
+};
+
 /// The formats OpenAI's strict mode takes.
 pub const OPENAI_STRICT_FORMATS: &[&str] = &[
     "date-time",

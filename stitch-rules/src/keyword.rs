@@ -112,6 +112,15 @@ impl Counted {
     }
 }
 
+/// Which side of a value a limiting keyword bounds, and whether it excludes its own value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limit {
+    /// A lower limit (`minimum`, `minLength`), or an upper one.
+    pub lower: bool,
+    /// Whether the limit itself is excluded (`exclusiveMinimum`).
+    pub exclusive: bool,
+}
+
 /// How `parse` enforces a keyword.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Check {
@@ -127,6 +136,22 @@ pub enum Check {
     Format,
     /// No item repeats another.
     Unique,
+}
+
+impl Check {
+    /// The limit the keyword sets, if it is a lower or upper bound: what makes two keywords
+    /// contradict each other, and what a collision's hull takes the loosest of.
+    pub const fn limit(self) -> Option<Limit> {
+        let (lower, exclusive) = match self {
+            Check::Bound(Relation::AtLeast) => (true, false),
+            Check::Bound(Relation::Above) => (true, true),
+            Check::Bound(Relation::AtMost) => (false, false),
+            Check::Bound(Relation::Below) => (false, true),
+            Check::Count(at_least, _) => (at_least, false),
+            Check::MultipleOf | Check::Pattern | Check::Format | Check::Unique => return None,
+        };
+        Some(Limit { lower, exclusive })
+    }
 }
 
 /// One keyword: everything each part of stitch needs to know of it.

@@ -29,11 +29,11 @@ pub mod pattern;
 pub mod strings;
 pub mod text;
 
-pub use attribute::{Attribute, GivenValue, Misfit, Takes, check_fit};
+pub use attribute::{Attribute, GivenValue, Misfit, Said, Takes, check_fit};
 pub use class::{Class, Fit};
 pub use dialect::{Dialect, Taken, UnknownDialect};
-pub use format::{Format, PORTABLE_FORMATS};
+pub use format::{Format, KNOWN_FORMATS, PORTABLE_FORMATS};
 pub use issue::IssueCode;
-pub use keyword::{Check, Counted, Given, KEYWORDS, Keyword, KeywordSpec, Relation};
+pub use keyword::{Check, Counted, Given, KEYWORDS, Keyword, KeywordSpec, Limit, Relation};
 pub use name::{NAME_PATTERN, NameProblem, name_problem};
 pub use text::{Message, Text};

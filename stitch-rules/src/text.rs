@@ -78,6 +78,24 @@ impl<const N: usize> Text<N> {
         self.cut = true;
     }
 
+    /// The text with `n` appended in decimal.
+    pub const fn push_u64(self, mut n: u64) -> Self {
+        let mut digits = [0u8; 20];
+        let mut at = digits.len();
+        loop {
+            at -= 1;
+            digits[at] = b'0' + (n % 10) as u8;
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        match core::str::from_utf8(digits.split_at(at).1) {
+            Ok(text) => self.push(text),
+            Err(_) => self,
+        }
+    }
+
     /// The text.
     pub const fn as_str(&self) -> &str {
         match core::str::from_utf8(self.buf.split_at(self.len).0) {
@@ -136,5 +154,9 @@ mod tests {
             "a text that fits exactly is not cut"
         );
         assert_eq!(Text::<8>::new().push("abcdefghi").as_str(), "abcde…");
+        assert_eq!(
+            Text::<24>::new().push_u64(0).push_u64(u64::MAX).as_str(),
+            "018446744073709551615"
+        );
     }
 }

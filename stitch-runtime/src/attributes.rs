@@ -5,7 +5,7 @@
 //! the rest, which only a type's shape knows (a type alias, a type of another crate), and a
 //! misfit becomes a compile error right there, at the attribute.
 
-use stitch_rules::{Attribute, GivenValue, Keyword, Misfit, check_fit};
+use stitch_rules::{Attribute, GivenValue, Keyword, Misfit, Said, check_fit};
 
 use crate::node::{Fallback, Hazard, KeywordValue, Kind, Node, Object, checks};
 
@@ -41,9 +41,26 @@ pub const fn keyword(
     if let Err(misfit) = fits(node, Attribute::Keyword(keyword), given, field) {
         return Err(misfit);
     }
-    match node.kind.with_keyword(keyword, value) {
-        Some(kind) => Ok(Node { kind, ..*node }),
-        None => panic!("stitch: a keyword that fits a kind has a slot in it"),
+    let Some(kind) = node.kind.with_keyword(keyword, value) else {
+        panic!("stitch: a keyword that fits a kind has a slot in it")
+    };
+    if let Some(((lower, low), (upper, high))) = kind.contradiction() {
+        return Err(Misfit::Contradiction {
+            field,
+            lower: (lower.spec().attribute, said(low)),
+            upper: (upper.spec().attribute, said(high)),
+        });
+    }
+    Ok(Node { kind, ..*node })
+}
+
+/// A limit's value as a message says it.
+const fn said(value: KeywordValue) -> Said<'static> {
+    match value {
+        KeywordValue::Bound(bound) => Said::Text(bound.text),
+        KeywordValue::Count(count) => Said::Count(count),
+        KeywordValue::Text(text) => Said::Text(text),
+        KeywordValue::Flag => Said::Text("true"),
     }
 }
 

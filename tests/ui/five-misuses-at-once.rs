@@ -23,9 +23,9 @@ struct Event {
 struct Invite {
     #[contract(opaque)]
     payload: String,
-    #[contract(format = "e-mail")]
+    #[contract(format = "idn-email")]
     email: String,
-    #[contract(format = "phone")]
+    #[contract(format = "iri")]
     phone: String,
 }
 

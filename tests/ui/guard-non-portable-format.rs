@@ -3,7 +3,7 @@ use serde::Deserialize;
 #[derive(stitch::Contract, Deserialize)]
 #[contract(require_portable_formats)]
 struct Lookup {
-    #[contract(format = "cuid2")]
+    #[contract(format = "iri")]
     id: String,
 }
 

@@ -6,7 +6,7 @@ use darling::Error;
 use darling::error::Accumulator;
 use proc_macro2::Span;
 use serde_derive_internals::{ast, attr};
-use stitch_rules::{Attribute, GivenValue, Keyword, check_fit};
+use stitch_rules::{Attribute, GivenValue, KNOWN_FORMATS, Keyword, check_fit};
 
 use super::serde::{self as serde_view, Direction};
 use super::written::Written;
@@ -19,6 +19,8 @@ pub struct SerdeFields<'s, 'a> {
     pub container: &'s attr::Container,
     pub fields: &'s [ast::Field<'a>],
     pub direction: Direction,
+    /// The formats the contract allows beyond those stitch knows (`allow_formats`).
+    pub allowed_formats: &'s [String],
 }
 
 /// The fields of an object (a struct, or an operation), skipped ones left out.
@@ -63,7 +65,7 @@ pub fn field(
     let direction = serde.direction;
     reject_field_serde(&input, serde_field, direction, errors);
     let source = source(&input, errors);
-    let mut steps = steps(&input, errors);
+    let mut steps = steps(&input, serde.allowed_formats, errors);
     steps.sort_by_key(|step| {
         Attribute::ALL
             .iter()
@@ -188,6 +190,26 @@ fn reject_field_serde(
     }
 }
 
+/// A format stitch knows or the contract allows; else the error, naming the closest known.
+fn known_format(format: &str, allowed: &[String]) -> Result<(), String> {
+    if KNOWN_FORMATS.contains(&format) || allowed.iter().any(|name| name == format) {
+        return Ok(());
+    }
+    let closest = KNOWN_FORMATS
+        .iter()
+        .map(|known| (strsim::jaro_winkler(format, known), *known))
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .filter(|(likeness, _)| *likeness > 0.8)
+        .map(|(_, known)| format!(" (did you mean `{known}`?)"))
+        .unwrap_or_default();
+    Err(format!(
+        "`{format}` is not a format stitch knows{closest}. A format of your own is advertised \
+         as it is and checked by nothing: list it in the contract's \
+         `allow_formats(\"{format}\")` (known: {})",
+        KNOWN_FORMATS.join(", ")
+    ))
+}
+
 /// Where the field's schema comes from: its type, `via = Type`, or `opaque`.
 fn source(input: &FieldInput, errors: &mut Accumulator) -> Source {
     let via = input.given.get(Attribute::Via);
@@ -212,7 +234,7 @@ fn source(input: &FieldInput, errors: &mut Accumulator) -> Source {
 }
 
 /// The attributes that shape the field's schema, as steps.
-fn steps(input: &FieldInput, errors: &mut Accumulator) -> Vec<Step> {
+fn steps(input: &FieldInput, allowed_formats: &[String], errors: &mut Accumulator) -> Vec<Step> {
     let mut steps = Vec::new();
     for given in &input.given.0 {
         let value = match &given.value {
@@ -231,6 +253,14 @@ fn steps(input: &FieldInput, errors: &mut Accumulator) -> Vec<Step> {
                             continue;
                         }
                     }
+                }
+                Attribute::Keyword(Keyword::Format) => {
+                    let format = text.value();
+                    if let Err(why) = known_format(&format, allowed_formats) {
+                        errors.push(Error::custom(why).with_span(text));
+                        continue;
+                    }
+                    StepValue::Text(format)
                 }
                 Attribute::Keyword(_) => StepValue::Text(text.value()),
                 _ => continue,

@@ -78,6 +78,7 @@ pub fn validate(
                 container: &serde.attrs,
                 fields: serde_fields,
                 direction,
+                allowed_formats: &profile.allow_formats,
             };
             struct_body(fields, *style, serde_fields, input, &mut errors)
         }
@@ -87,7 +88,7 @@ pub fn validate(
                 serde_variants,
                 &serde.attrs,
                 input,
-                direction,
+                (direction, &profile.allow_formats),
                 &mut errors,
             )
         }

@@ -19,7 +19,7 @@ pub fn enum_body(
     variants: &[ast::Variant<'_>],
     container: &attr::Container,
     input: &syn::DeriveInput,
-    direction: Direction,
+    (direction, allowed_formats): (Direction, &[String]),
     errors: &mut Accumulator,
 ) -> Option<Body> {
     let refuse = |key: &str, why: &str| {
@@ -28,7 +28,13 @@ pub fn enum_body(
     };
     match container.tag() {
         attr::TagType::Internal { tag } => Some(Body::Union(operations(
-            inputs, variants, container, tag, input, direction, errors,
+            inputs,
+            variants,
+            container,
+            tag,
+            input,
+            (direction, allowed_formats),
+            errors,
         ))),
         attr::TagType::External
             if variants
@@ -106,7 +112,7 @@ fn operations(
     container: &attr::Container,
     tag: &str,
     input: &syn::DeriveInput,
-    direction: Direction,
+    (direction, allowed_formats): (Direction, &[String]),
     errors: &mut Accumulator,
 ) -> Union {
     let mut out: Vec<Variant> = Vec::new();
@@ -128,6 +134,7 @@ fn operations(
                     container,
                     fields: &variant.fields,
                     direction,
+                    allowed_formats,
                 };
                 let fields = match variant_input.fields.style {
                     darling_ast::Style::Struct => variant_input.fields.fields,

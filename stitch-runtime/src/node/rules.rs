@@ -3,7 +3,7 @@
 //! a keyword's slot and [`Kind::with_keyword`] sets it, the one place that maps the table's
 //! keywords to the IR's fields. Everything else asks by keyword.
 
-use stitch_rules::{Class, Keyword};
+use stitch_rules::{Class, Keyword, Limit};
 
 use super::Kind;
 
@@ -326,6 +326,36 @@ impl<F: FnMut(Keyword, KeywordValue)> KeywordVisitor for F {
     }
 }
 
+/// Whether no value lies between a lower and an upper limit; an integer's exclusive limits
+/// exclude the next integer in (its bounds are integral).
+const fn leaves_nothing(
+    low: KeywordValue,
+    low_excluded: bool,
+    high: KeywordValue,
+    high_excluded: bool,
+    integer: bool,
+) -> bool {
+    match (low, high) {
+        (KeywordValue::Count(low), KeywordValue::Count(high)) => low > high,
+        (KeywordValue::Bound(low), KeywordValue::Bound(high)) => {
+            let (mut low_value, mut high_value) = (low.value, high.value);
+            let (mut low_open, mut high_open) = (low_excluded, high_excluded);
+            if integer {
+                if low_open {
+                    low_value += 1.0;
+                    low_open = false;
+                }
+                if high_open {
+                    high_value -= 1.0;
+                    high_open = false;
+                }
+            }
+            low_value > high_value || (low_value == high_value && (low_open || high_open))
+        }
+        _ => false,
+    }
+}
+
 /// Values padded to a node's slots.
 const fn fill<const N: usize>(
     values: [Option<KeywordValue>; N],
@@ -344,6 +374,47 @@ const fn flag(set: bool) -> Option<KeywordValue> {
 }
 
 impl Kind {
+    /// Two limits set here that leave no value between them (`minimum: 10` and `maximum: 1`,
+    /// `exclusiveMinimum: 1` and `exclusiveMaximum: 2` on an integer, `minLength: 5` and
+    /// `maxLength: 2`): the lower one, then the upper one.
+    pub(crate) const fn contradiction(
+        &self,
+    ) -> Option<((Keyword, KeywordValue), (Keyword, KeywordValue))> {
+        let slots = self.keyword_slots();
+        let integer = matches!(self, Kind::Integer(_));
+        let mut i = 0;
+        while i < slots.keywords.len() {
+            let (lower, low) = (slots.keywords[i], slots.values[i]);
+            if let (
+                Some(Limit {
+                    lower: true,
+                    exclusive: low_excluded,
+                }),
+                Some(low),
+            ) = (lower.spec().check.limit(), low)
+            {
+                let mut j = 0;
+                while j < slots.keywords.len() {
+                    let (upper, high) = (slots.keywords[j], slots.values[j]);
+                    if let (
+                        Some(Limit {
+                            lower: false,
+                            exclusive: high_excluded,
+                        }),
+                        Some(high),
+                    ) = (upper.spec().check.limit(), high)
+                        && leaves_nothing(low, low_excluded, high, high_excluded, integer)
+                    {
+                        return Some(((lower, low), (upper, high)));
+                    }
+                    j += 1;
+                }
+            }
+            i += 1;
+        }
+        None
+    }
+
     /// Whether two kinds set the same keywords to the same values (bounds compared by the
     /// text they are written in).
     pub(crate) const fn same_keywords(&self, other: &Kind) -> bool {
@@ -534,6 +605,64 @@ mod tests {
             kind.each_keyword(&mut |keyword, value| none.push((keyword, value)));
             assert!(none.is_empty());
         }
+    }
+
+    #[test]
+    fn limits_that_leave_no_value_contradict_each_other() {
+        let set = |kind: Kind, pairs: &[(Keyword, KeywordValue)]| {
+            pairs.iter().fold(kind, |kind, (keyword, value)| {
+                kind.with_keyword(*keyword, *value).unwrap()
+            })
+        };
+        let int = |n: f64| KeywordValue::Bound(Bound::int("n", n));
+        let integer = Kind::Integer(NumberRules::NONE);
+        let number = Kind::Number(NumberRules::NONE);
+        use Keyword::*;
+        for (kind, pairs, contradicts) in [
+            (
+                integer,
+                vec![(Minimum, int(10.0)), (Maximum, int(1.0))],
+                true,
+            ),
+            (
+                integer,
+                vec![(Minimum, int(1.0)), (Maximum, int(1.0))],
+                false,
+            ),
+            (
+                integer,
+                vec![(ExclusiveMinimum, int(1.0)), (ExclusiveMaximum, int(2.0))],
+                true,
+            ),
+            (
+                number,
+                vec![(ExclusiveMinimum, int(1.0)), (ExclusiveMaximum, int(2.0))],
+                false,
+            ),
+            (
+                number,
+                vec![(Minimum, int(1.0)), (ExclusiveMaximum, int(1.0))],
+                true,
+            ),
+            (
+                integer,
+                vec![(ExclusiveMinimum, int(0.0)), (Maximum, int(1.0))],
+                false,
+            ),
+        ] {
+            assert_eq!(
+                set(kind, &pairs).contradiction().is_some(),
+                contradicts,
+                "{pairs:?}"
+            );
+        }
+        let string = Kind::String(StringRules::NONE);
+        let lengths = [
+            (MinLength, KeywordValue::Count(5)),
+            (MaxLength, KeywordValue::Count(2)),
+        ];
+        assert!(set(string, &lengths).contradiction().is_some());
+        assert!(set(string, &lengths[..1]).contradiction().is_none());
     }
 
     #[test]
