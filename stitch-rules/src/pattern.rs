@@ -1,6 +1,8 @@
 //! `pattern`, as JSON Schema means it: an ECMA-262 regular expression (read in Unicode mode, as
-//! validators and clients read it), evaluated by `parse` with the `regex` crate. One walk of
-//! the pattern decides both what the derive refuses and what the runtime rewrites:
+//! validators and clients read it), evaluated by `parse` with the `regex` crate. A pattern is
+//! accepted only when an ECMA-262 engine (regress, in Unicode mode) compiles it and the `regex`
+//! crate parses it; then one walk of it decides both what the derive refuses and what the
+//! runtime rewrites:
 //!
 //! - constructs only one of the two dialects knows, or that they read differently with no
 //!   equivalent, are refused, naming the construct (the derive reports it at the attribute);
@@ -31,7 +33,9 @@ const ECMA_DOT: &str = r"[^\n\r\x{2028}\x{2029}]";
 /// Why a pattern cannot be advertised.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PatternError {
-    /// It does not parse.
+    /// An ECMA-262 engine does not compile it: clients could not.
+    Ecma(String),
+    /// The `regex` crate does not parse it.
     Syntax(String),
     /// It uses a construct the two dialects read differently (named here).
     Reads(String),
@@ -40,6 +44,11 @@ pub enum PatternError {
 impl fmt::Display for PatternError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            PatternError::Ecma(error) => write!(
+                f,
+                "the pattern does not compile as ECMA-262 reads it (in Unicode mode, as JSON \
+                 Schema validators and clients do): {error}"
+            ),
             PatternError::Syntax(error) => write!(f, "the pattern does not compile:\n{error}"),
             PatternError::Reads(why) => write!(
                 f,
@@ -63,6 +72,10 @@ pub fn to_regex_syntax(pattern: &str) -> Result<Cow<'_, str>, PatternError> {
         rewrites: Vec::new(),
     };
     let mut rewrites = ast::visit(&parsed, reading).map_err(PatternError::Reads)?;
+    // What the walk does not name, an ECMA-262 engine judges.
+    if let Err(error) = regress::Regex::with_flags(pattern, "u") {
+        return Err(PatternError::Ecma(error.to_string()));
+    }
     if rewrites.is_empty() {
         return Ok(Cow::Borrowed(pattern));
     }
@@ -310,6 +323,22 @@ mod tests {
                 "{pattern}"
             );
         }
+        for pattern in [
+            r"^a{1, 3}$",
+            r"^a}$",
+            r"^a]$",
+            r"^\p{Greek}+$",
+            r"^\p{letter}$",
+            r"^a{2}{3}$",
+            r"^a++$",
+            r"^*a$",
+        ] {
+            assert!(
+                matches!(to_regex_syntax(pattern), Err(PatternError::Ecma(_))),
+                "{pattern}: an ECMA-262 engine refuses it"
+            );
+        }
+        assert!(to_regex_syntax(r"^\p{Script=Greek}+$").is_ok());
         let unclosed = to_regex_syntax("(unclosed").unwrap_err();
         assert!(matches!(unclosed, PatternError::Syntax(_)));
         assert!(
