@@ -493,6 +493,73 @@ fn the_guard_names_what_each_dialect_cannot_say() {
     );
 }
 
+/// The create/update pattern: a key required and never `null` for one operation, optional
+/// and `null` for another (its `null` is its omission).
+#[derive(Contract, Deserialize, Debug, PartialEq)]
+#[serde(tag = "op", rename_all = "camelCase")]
+enum Crud {
+    Create { title: String },
+    Update { id: u32, title: Option<String> },
+}
+
+#[test]
+fn the_crud_pattern_loses_nothing_in_portable() {
+    for dialect in Dialect::ALL {
+        assert!(inexpressible::<Crud>(dialect).is_empty(), "{dialect}");
+    }
+    let portable = json(Crud::input_schema_for(Dialect::Portable));
+    assert_eq!(portable["properties"]["title"]["type"], "string");
+    // Update leaves it out for `None`, as serde reads it.
+    let update = Crud::parse_for(json!({"op": "update", "id": 1}), Dialect::Portable);
+    assert_eq!(update.unwrap(), Crud::Update { id: 1, title: None });
+    assert_eq!(holds_in_every_dialect::<Crud>(64), Dialect::ALL);
+}
+
+fn five() -> Option<u8> {
+    Some(5)
+}
+
+/// `null` that cannot be left out: items and map values, and an `Option` whose default is
+/// not `None`.
+#[derive(Contract, Deserialize, Debug, PartialEq)]
+struct Sparse {
+    readings: Vec<Option<i64>>,
+    levels: std::collections::HashMap<String, Option<u8>>,
+    #[serde(default = "five")]
+    limit: Option<u8>,
+}
+
+#[test]
+fn a_null_that_cannot_be_left_out_is_said_or_reported() {
+    // Portable shows no `null`: each place where a client could not mean it by omission is
+    // reported.
+    assert_eq!(
+        inexpressible::<Sparse>(Dialect::Portable),
+        ["readings", "levels", "limit"]
+    );
+    // Anthropic says it with anyOf, OpenAI in the type; neither loses it.
+    let anthropic = json(Sparse::input_schema_for(Dialect::AnthropicStrict));
+    assert_eq!(
+        anthropic["properties"]["limit"]["anyOf"],
+        json!([{"type": "integer"}, {"type": "null"}])
+    );
+    assert_eq!(
+        anthropic["properties"]["readings"]["items"]["anyOf"],
+        json!([{"type": "integer"}, {"type": "null"}])
+    );
+    assert!(!inexpressible::<Sparse>(Dialect::AnthropicStrict).contains(&"limit".to_owned()));
+    // Strict OpenAI sends every key: `null` is `None`, not the default, and the default it
+    // cannot ask for is reported.
+    let call = json!({"readings": [1, null], "levels": {}, "limit": null});
+    let parsed = Sparse::parse_for(call, Dialect::OpenAiStrict).unwrap();
+    assert_eq!(parsed.limit, None);
+    assert_eq!(parsed.readings, [Some(1), None]);
+    assert!(inexpressible::<Sparse>(Dialect::OpenAiStrict).contains(&"limit".to_owned()));
+    // Leaving it out, where a dialect can, gives the default.
+    let omitted = Sparse::parse(json!({"readings": [], "levels": {}})).unwrap();
+    assert_eq!(omitted.limit, Some(5));
+}
+
 #[test]
 fn every_contract_here_holds_in_every_dialect() {
     common::check_dialects(
@@ -506,7 +573,9 @@ fn every_contract_here_holds_in_every_dialect() {
             PlanOp,
             EditPlans,
             Loose,
-            BroadcastPatch
+            BroadcastPatch,
+            Crud,
+            Sparse
         ],
     );
 }

@@ -35,7 +35,11 @@ fn scalars() {
         schema_of::<std::num::NonZeroU64>(),
         json!({"type": "integer", "minimum": 1})
     );
-    assert_eq!(schema_of::<f32>(), json!({"type": "number"}));
+    assert_eq!(
+        schema_of::<f32>(),
+        json!({"type": "number", "minimum": -3.4028235e38, "maximum": 3.4028235e38}),
+        "an f32 advertises its finite range"
+    );
     assert_eq!(schema_of::<f64>(), json!({"type": "number"}));
     assert_eq!(schema_of::<String>(), json!({"type": "string"}));
     assert_eq!(

@@ -503,9 +503,10 @@ mod per_client_dialects {
     }
 
     #[test]
-    fn the_guard_checks_every_dialect_a_server_shows() {
+    fn the_guard_checks_every_dialect_a_server_shows_when_the_profile_asks() {
         let shown = |dialects: ClientDialects| {
             Toolbox::builder("settings", "0.0.0")
+                .profile(stitch::SchemaProfile::new().require_expressible())
                 .dialects(dialects)
                 .tool(|bulk: Bulk| async move { Ok::<_, String>(bulk.values.len()) })
                 .build()
@@ -523,6 +524,12 @@ mod per_client_dialects {
                 .why()
                 .starts_with("in the anthropic-strict dialect")
         );
+        // Without the profile's asking, the dialect says what it can, and the server starts.
+        let unasked = Toolbox::builder("settings", "0.0.0")
+            .dialects(ClientDialects::new(Dialect::Mcp).client("agent", Dialect::AnthropicStrict))
+            .tool(|bulk: Bulk| async move { Ok::<_, String>(bulk.values.len()) })
+            .build();
+        assert!(unasked.is_ok());
     }
 }
 

@@ -135,7 +135,8 @@ impl<S: Send + Sync + 'static> Tools<S> {
     /// Which dialect each client is shown (default: [`Dialect::Mcp`](stitch_runtime::Dialect)
     /// for every client). The router lists the default dialect's schemas; each call is parsed
     /// in the dialect of the client that makes it; the router's [`Listings`] list each client
-    /// its own. The guard checks every dialect the rules can show.
+    /// its own. With [`SchemaProfile::require_expressible`], the guard also holds the tools to
+    /// what every dialect the rules show can say.
     pub fn dialects(mut self, dialects: ClientDialects) -> Self {
         self.dialects = dialects;
         self
@@ -209,8 +210,9 @@ impl<S: Send + Sync + 'static> Add<StitchRouter<S>> for ToolRouter<S> {
     }
 }
 
-/// The guard over stitch tools, in every dialect the rules show: their contracts, and the
-/// output schemas they advertise.
+/// The guard over stitch tools: their contracts, held to the profile (and, when it requires
+/// what each dialect shows to say the contract whole, to every dialect the rules show), and
+/// the output schemas they advertise.
 fn guard<S>(
     tools: &[StitchTool<S>],
     profile: &SchemaProfile,
@@ -218,7 +220,14 @@ fn guard<S>(
 ) -> Vec<Finding> {
     let contracts: Vec<stitch_runtime::Tool> = tools.iter().map(|tool| tool.contract).collect();
     let mut findings = stitch_runtime::all_findings(&contracts, profile);
-    for dialect in dialects.served() {
+    // What a dialect the clients are shown cannot say stops the server only when the profile
+    // asks for it.
+    let served = if profile.expressible_required {
+        dialects.served()
+    } else {
+        Vec::new()
+    };
+    for dialect in served {
         if dialect == profile.dialect {
             continue;
         }

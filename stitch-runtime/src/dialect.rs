@@ -32,7 +32,7 @@ pub(crate) const fn null(dialect: Dialect, nullable: bool, presence: Requirement
                 Null::No
             }
         }
-        // Omission says what `null` says: only a key some operation requires loses it.
+        // Omission says what `null` says, except where it matters (the guard reports it).
         Dialect::Portable => Null::No,
         // Every key is sent; one that may be omitted is sent as `null`.
         Dialect::OpenAiStrict => {
@@ -43,7 +43,7 @@ pub(crate) const fn null(dialect: Dialect, nullable: bool, presence: Requirement
             }
         }
         Dialect::AnthropicStrict => {
-            if nullable && presence.by_some {
+            if nullable && presence.null_matters {
                 Null::AnyOf
             } else {
                 Null::No
@@ -65,7 +65,8 @@ pub(crate) enum Form {
     Free,
 }
 
-const NULL_REQUIRED: &str = "an operation requires it and accepts `null`, which this dialect cannot say without a `type` array: it is advertised without `null` (parse still accepts `null`)";
+const NULL_REQUIRED: &str = "it may be `null` where leaving it out means something else (it cannot be left out, or its default is not `None`), and this dialect cannot say `null` without a `type` array: it is advertised without `null` (parse still accepts `null`)";
+const DEFAULT_UNREACHABLE: &str = "strict mode sends every key, and its `null` means `None`: the default serde gives it when it is left out cannot be asked for";
 const ANY_VALUE: &str = "it holds any JSON value, which one type cannot name without a `type` array: it is advertised as `{}`";
 const KINDS: &str = "its operations declare it with different kinds, which one type cannot name without a `type` array: it is advertised as `{}`, its kinds in its description";
 const SCALARS: &str = "strict mode needs a type on every property, and no type fits this free or opaque value: it is advertised as a string, number, boolean or null";
@@ -85,9 +86,12 @@ pub(crate) const fn loss(
 ) -> Option<&'static str> {
     let strict = dialect.is_strict();
     let portable = matches!(dialect, Dialect::Portable);
+    if matches!(dialect, Dialect::OpenAiStrict) && presence.default_matters {
+        return Some(DEFAULT_UNREACHABLE);
+    }
     match form {
         Form::Node(node) => {
-            if portable && node.nullable && presence.by_some {
+            if portable && node.nullable && presence.null_matters {
                 return Some(NULL_REQUIRED);
             }
             match node.kind {
@@ -98,7 +102,7 @@ pub(crate) const fn loss(
             }
         }
         Form::Enum { nullable } => {
-            if portable && nullable && presence.by_some {
+            if portable && nullable && presence.null_matters {
                 Some(NULL_REQUIRED)
             } else {
                 None
@@ -108,7 +112,7 @@ pub(crate) const fn loss(
             let plain = kind_bits & !kinds::NULL;
             if portable && several(plain) {
                 Some(KINDS)
-            } else if portable && kind_bits & kinds::NULL != 0 && presence.by_some {
+            } else if portable && kind_bits & kinds::NULL != 0 && presence.null_matters {
                 Some(NULL_REQUIRED)
             } else if portable && plain == kinds::ARRAY {
                 Some(OPEN_ITEMS)

@@ -15,6 +15,7 @@
 #![deny(missing_docs)]
 
 mod attributes;
+mod buffered;
 mod check;
 mod const_text;
 mod contract;

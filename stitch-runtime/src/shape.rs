@@ -94,8 +94,14 @@ impl Shape for bool {
     const SHAPE: &'static Node = &Node::of(Kind::Boolean);
 }
 
+/// The largest magnitude an `f32` holds, as a JSON number: what is within it reads as a
+/// finite `f32` (the nearest one), what is past it would be infinity.
+const F32_LIMIT: f64 = 3.4028235e38;
+
 impl Shape for f32 {
     const SHAPE: &'static Node = &Node::of(Kind::Number(NumberRules {
+        minimum: Some(Bound::new("-3.4028235e38", -F32_LIMIT, false)),
+        maximum: Some(Bound::new("3.4028235e38", F32_LIMIT, false)),
         rust: NumberType::F32,
         ..NumberRules::NONE
     }));

@@ -80,14 +80,22 @@ pub struct Flat {
     pub slots: &'static [Slot],
 }
 
-/// Which operations of a union require a key: the flat object requires it when every one
-/// does, and its hint names those that do (or, when none does, those that offer it).
+/// Which operations of a union require a key (the flat object requires it when every one
+/// does, and its hint names those that do, or when none does, those that offer it), and what
+/// its `null` means: where a client cannot leave out what it means by `null`, a dialect must
+/// show `null` for it to be sent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Requirement {
     /// Every operation requires the key.
     pub by_every: bool,
     /// Some operation requires the key.
     pub by_some: bool,
+    /// Some operation accepts `null` where leaving the key out means something else (it
+    /// requires the key, or defaults it to something other than `None`).
+    pub null_matters: bool,
+    /// Some operation defaults the key to something `null` does not mean: a client that
+    /// sends every key cannot ask for that default.
+    pub default_matters: bool,
 }
 
 impl Requirement {
@@ -95,13 +103,42 @@ impl Requirement {
     pub const NONE: Requirement = Requirement {
         by_every: false,
         by_some: false,
+        null_matters: false,
+        default_matters: false,
     };
 
-    /// The requirement of a key `required_by` of a union's `operations` require.
-    pub const fn counted(required_by: u32, operations: usize) -> Requirement {
+    /// What a value that cannot be left out (array items, map values, a schema's root)
+    /// requires.
+    pub const ALWAYS: Requirement = Requirement {
+        by_every: true,
+        by_some: true,
+        null_matters: true,
+        default_matters: false,
+    };
+
+    /// The requirement of one field of an object.
+    pub const fn of_field(required: bool, nullable: bool, defaulted: bool) -> Requirement {
+        Requirement {
+            by_every: required,
+            by_some: required,
+            null_matters: nullable && (required || defaulted),
+            default_matters: nullable && defaulted,
+        }
+    }
+
+    /// The requirement of a key `required_by` of a union's `operations` require, given what
+    /// the `null` of some of them means.
+    pub const fn counted(
+        required_by: u32,
+        operations: usize,
+        null_matters: bool,
+        default_matters: bool,
+    ) -> Requirement {
         Requirement {
             by_every: required_by as usize == operations,
             by_some: required_by > 0,
+            null_matters,
+            default_matters,
         }
     }
 }

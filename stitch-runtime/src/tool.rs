@@ -86,6 +86,9 @@ pub struct SchemaProfile {
     pub formats_allowed: &'static [&'static str],
     /// The dialect the tools are advertised in: the guard also reports what it cannot say.
     pub dialect: Dialect,
+    /// Every dialect a server shows must say each property as the contract means it (see
+    /// [`require_expressible`](Self::require_expressible)).
+    pub expressible_required: bool,
 }
 
 impl SchemaProfile {
@@ -97,6 +100,7 @@ impl SchemaProfile {
             portable_formats: false,
             formats_allowed: &[],
             dialect: Dialect::Mcp,
+            expressible_required: false,
         }
     }
 
@@ -138,5 +142,17 @@ impl SchemaProfile {
     /// how it is advertised instead).
     pub const fn dialect(self, dialect: Dialect) -> SchemaProfile {
         SchemaProfile { dialect, ..self }
+    }
+
+    /// Requires every dialect a server shows its clients to say each property as the
+    /// contract means it: `stitch::mcp::Tools` then refuses to build while one cannot (a
+    /// finding of kind [`Inexpressible`](crate::FindingKind::Inexpressible) per property and
+    /// dialect). Without it, a dialect says what it can, and `parse` still holds every call to
+    /// the contract.
+    pub const fn require_expressible(self) -> SchemaProfile {
+        SchemaProfile {
+            expressible_required: true,
+            ..self
+        }
     }
 }

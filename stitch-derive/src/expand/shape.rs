@@ -76,6 +76,10 @@ fn union_shape(contract: &Contract, union: &Union) -> (TokenStream, TokenStream)
     };
     let consts = quote! {
         const __STITCH_RAW: __s::Union = #raw;
+        // serde reads each operation through a buffer: what it cannot hold is refused here.
+        const _: () = if let ::core::option::Option::Some(why) = __s::unbufferable(&__STITCH_RAW) {
+            ::core::panic!("{}", why.as_str())
+        };
         #indices
         const __STITCH_KEYS: usize = __STITCH_INDICES.keys;
         const __STITCH_TABLE: __s::FlatTable<__STITCH_KEYS, __STITCH_FIELDS> =

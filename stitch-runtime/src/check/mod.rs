@@ -175,7 +175,7 @@ impl Checker {
         let fields = object.fields;
         if self.null_is_absence {
             map.retain(|key, value| {
-                !value.is_null() || Some(key.as_str()) == tag || requires(object, key)
+                !value.is_null() || Some(key.as_str()) == tag || null_kept(object, key)
             });
         }
         let mut seen = Seen::new(fields.len());
@@ -250,12 +250,13 @@ impl Checker {
     }
 }
 
-/// Whether the object requires the key (under its name or an alias).
-fn requires(object: &Object, key: &str) -> bool {
-    object
-        .fields
-        .iter()
-        .any(|field| field.required && (field.name == key || field.aliases.contains(&key)))
+/// Whether a `null` for the key is not its absence: the object requires the key (under its
+/// name or an alias), or defaults it to something `null` does not mean.
+fn null_kept(object: &Object, key: &str) -> bool {
+    object.fields.iter().any(|field| {
+        (field.name == key || field.aliases.contains(&key))
+            && (field.required || field.requirement().null_matters)
+    })
 }
 
 /// A key's value: a scan for the small objects operations are (cheaper than hashing the

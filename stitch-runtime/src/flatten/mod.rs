@@ -231,15 +231,26 @@ impl Keys {
             let set = CollisionSet::Scanned { union, key: name };
             let mut members = set.members();
             let mut required_by = 0;
+            let (mut null_matters, mut default_matters) = (false, false);
             while let Some(occurrence) = members.next() {
-                if occurrence.field.required {
+                let field = occurrence.field;
+                if field.required {
                     required_by += 1;
+                }
+                if field.node.nullable {
+                    null_matters |= field.required || field.defaulted;
+                    default_matters |= field.defaulted;
                 }
             }
             let key = FlatKey {
                 name,
                 plain: field.plain,
-                requirement: Requirement::counted(required_by, union.variants.len()),
+                requirement: Requirement::counted(
+                    required_by,
+                    union.variants.len(),
+                    null_matters,
+                    default_matters,
+                ),
                 merge: decide(set),
             };
             return Some((key, set));

@@ -86,12 +86,18 @@ pub const fn flat_table<const KEYS: usize, const FIELDS: usize>(
     };
     // Pass 1: count occurrences per key and how many operations require it.
     let mut required_by = [0u32; KEYS];
+    let mut null_matters = [false; KEYS];
+    let mut default_matters = [false; KEYS];
     let mut at = 0;
     for_each_operation_field!(union, |_operation, _index, field| {
         let k = indices.of_field[at] as usize;
         table.keys[k].count += 1;
         if field.required {
             required_by[k] += 1;
+        }
+        if field.node.nullable {
+            null_matters[k] |= field.required || field.defaulted;
+            default_matters[k] |= field.defaulted;
         }
         at += 1;
     });
@@ -105,7 +111,12 @@ pub const fn flat_table<const KEYS: usize, const FIELDS: usize>(
     while k < KEYS {
         table.keys[k].start = start;
         start += table.keys[k].count;
-        table.keys[k].requirement = Requirement::counted(required_by[k], union.variants.len());
+        table.keys[k].requirement = Requirement::counted(
+            required_by[k],
+            union.variants.len(),
+            null_matters[k],
+            default_matters[k],
+        );
         k += 1;
     }
     let mut filled = [0u32; KEYS];

@@ -84,17 +84,15 @@ impl Frame {
 struct Pending {
     node: &'static Node,
     rendering: Rendering,
+    /// Whether it is a property (whose type the guard judges).
     property: bool,
+    /// Whether its schema is shown to a client as a value of its own (a property, an array's
+    /// items, a map's values): what a dialect cannot say of it is a finding.
+    shown: bool,
     description: Option<Doc>,
     /// Which operations require the property.
     presence: Requirement,
 }
-
-/// A property every operation requires (a tool's root, array items, map values).
-const ALWAYS: Requirement = Requirement {
-    by_every: true,
-    by_some: true,
-};
 
 impl<'a> Findings<'a> {
     /// The walk over these tools, before its first step.
@@ -162,8 +160,9 @@ impl<'a> Findings<'a> {
                     node: tool.input,
                     rendering,
                     property: false,
+                    shown: false,
                     description: None,
-                    presence: ALWAYS,
+                    presence: Requirement::ALWAYS,
                 });
                 if advertises_object(tool.input, rendering) {
                     None
@@ -188,19 +187,21 @@ impl<'a> Findings<'a> {
             // Looked at again for what it contains, once this finding is reported.
             self.pending = Some(Pending {
                 property: false,
+                shown: false,
                 ..pending
             });
             let why = Text::new()
                 .push("it is an opaque value (`#[contract(opaque)]`), advertised as `{}`");
             return Some(self.untyped(why, pending.description));
         }
-        if pending.property
+        if pending.shown
             && !matches!(self.profile.dialect, Dialect::Mcp)
             && let Some(why) =
                 dialect::loss(self.profile.dialect, Form::Node(node), pending.presence)
         {
             self.pending = Some(Pending {
                 property: false,
+                shown: false,
                 ..pending
             });
             return Some(self.inexpressible(why, pending.description));
@@ -216,8 +217,9 @@ impl<'a> Findings<'a> {
                 self.pending = Some(Pending {
                     node: item,
                     property: false,
+                    shown: true,
                     description: None,
-                    presence: ALWAYS,
+                    presence: Requirement::ALWAYS,
                     ..pending
                 });
                 None
@@ -291,7 +293,12 @@ impl<'a> Findings<'a> {
                         rendering,
                         segment: field.name,
                     };
-                    self.property(field.node, rendering, field.description, presence_of(field));
+                    self.property(
+                        field.node,
+                        rendering,
+                        field.description,
+                        field.requirement(),
+                    );
                     return None;
                 }
             }
@@ -316,7 +323,7 @@ impl<'a> Findings<'a> {
                         field: field + 1,
                         segment: current.name,
                     };
-                    let presence = presence_of(current);
+                    let presence = current.requirement();
                     self.property(
                         current.node,
                         Rendering::Exact,
@@ -355,6 +362,7 @@ impl<'a> Findings<'a> {
             node,
             rendering,
             property: true,
+            shown: true,
             description,
             presence,
         });
@@ -480,14 +488,6 @@ const fn starts_with_at(haystack: &[u8], at: usize, needle: &[u8]) -> bool {
         i += 1;
     }
     true
-}
-
-/// Which operations require a field: all of them or none (a field of one object).
-const fn presence_of(field: &Field) -> Requirement {
-    Requirement {
-        by_every: field.required,
-        by_some: field.required,
-    }
 }
 
 const fn first_description(set: CollisionSet<'_>) -> Option<Doc> {

@@ -82,6 +82,9 @@ pub struct Field {
     pub node: &'static Node,
     /// Whether the key must be present (neither `Option` nor `default`).
     pub required: bool,
+    /// Whether serde gives the field a default when its key is missing (`#[serde(default)]`):
+    /// for an `Option`, that default need not be what `null` means (`None`).
+    pub defaulted: bool,
     /// The description (`description = "..."` or the doc comment).
     pub description: Option<Doc>,
     /// Whether the name needs no JSON escape: then rendering copies it instead of scanning
@@ -120,9 +123,15 @@ impl Field {
             aliases: &[],
             node,
             required: !node.omittable && !has_default,
+            defaulted: has_default,
             description,
             plain,
         }
+    }
+
+    /// Which operations require the field, and what its `null` means: a field of one object.
+    pub const fn requirement(&self) -> crate::table::Requirement {
+        crate::table::Requirement::of_field(self.required, self.node.nullable, self.defaulted)
     }
 
     /// The same field, also accepting these names.

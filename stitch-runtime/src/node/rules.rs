@@ -119,7 +119,9 @@ impl NumberType {
     /// a JSON number's `f64`.
     pub const fn float_limit(self) -> Option<f64> {
         match self {
-            NumberType::F32 => Some(f32::MAX as f64),
+            // `f32::MAX` as the shortest JSON text writes it: larger values up to it still
+            // round to a finite `f32`.
+            NumberType::F32 => Some(3.4028235e38),
             _ => None,
         }
     }

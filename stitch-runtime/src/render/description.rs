@@ -36,12 +36,6 @@ pub(super) const NO_NOTES: Notes = Notes {
     kinds: 0,
 };
 
-/// A property every operation requires (array items, map values, a schema's root).
-pub(super) const ALWAYS: Requirement = Requirement {
-    by_every: true,
-    by_some: true,
-};
-
 /// The operations a flattened key's hint names: those that require it, or when none does,
 /// those that offer it.
 #[derive(Clone, Copy)]
@@ -57,7 +51,7 @@ impl<'a> Description<'a> {
         Description {
             own,
             hint: None,
-            presence: ALWAYS,
+            presence: Requirement::ALWAYS,
             notes: NO_NOTES,
         }
     }

@@ -9,7 +9,6 @@ use super::description::{Description, NO_NOTES, own_description, write_descripti
 use super::node::{write_node, write_type};
 use crate::node::{Object, Union, Variant, kinds};
 use crate::sink::Sink;
-use crate::table::Requirement;
 
 /// `,"properties":{...},"required":[...]` (and `additionalProperties: false` when denied,
 /// or always in a strict dialect; OpenAI's requires every key), with the tag of an exact
@@ -47,10 +46,7 @@ pub(super) const fn write_object_body(
             Some(doc) => Some(doc),
             None => own_description(field.node),
         };
-        let presence = Requirement {
-            by_every: field.required,
-            by_some: field.required,
-        };
+        let presence = field.requirement();
         let desc = Description {
             own,
             hint: None,
