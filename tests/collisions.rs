@@ -323,8 +323,10 @@ both_orders!(TwoObjectsA, TwoObjectsB,
     [B { x: Option<Other> }],
 );
 
+/// A bound only one operation states is no bound of the key: the other operation accepts
+/// values past it.
 #[test]
-fn one_kind_bounded_differently_keeps_the_base_kind() {
+fn one_kind_bounded_differently_keeps_what_every_operation_bounds() {
     assert_eq!(merged::<BoundsA, BoundsB>("x"), json!({"type": "integer"}));
     assert_eq!(merged::<NumbersA, NumbersB>("x"), json!({"type": "number"}));
     assert_eq!(
@@ -333,7 +335,92 @@ fn one_kind_bounded_differently_keeps_the_base_kind() {
     );
     assert_eq!(
         merged::<TwoObjectsA, TwoObjectsB>("x"),
-        json!({"type": ["object", "null"], "additionalProperties": {}})
+        json!({
+            "type": ["object", "null"],
+            "properties": {
+                "name": {"type": "string"},
+                "count": {"type": "integer", "minimum": 0, "maximum": 255}
+            },
+            "required": []
+        })
+    );
+}
+
+both_orders!(PerPageA, PerPageB,
+    [List {
+        #[contract(min = 1, max = 100)]
+        per_page: u32
+    }],
+    [Search {
+        #[contract(min = 1, max = 50)]
+        per_page: Option<u32>
+    }],
+);
+
+both_orders!(LabelsA, LabelsB,
+    [List { labels: Option<Vec<String>> }],
+    [Create { labels: Vec<String> }],
+    [AddLabels {
+        #[contract(min_items = 1, max_items = 10, unique_items)]
+        labels: Vec<String>
+    }],
+);
+
+both_orders!(BoundedLabelsA, BoundedLabelsB,
+    [Create {
+        #[contract(min_items = 1, max_items = 20)]
+        labels: Vec<String>
+    }],
+    [AddLabels {
+        #[contract(min_items = 2, max_items = 10, unique_items)]
+        labels: Vec<String>
+    }],
+);
+
+both_orders!(FormatsA, FormatsB,
+    [Schedule {
+        #[contract(format = "date-time", max_length = 40)]
+        at: String
+    }],
+    [Move {
+        #[contract(format = "date-time")]
+        at: Option<String>
+    }],
+);
+
+both_orders!(WidthsA, WidthsB,
+    [Small { n: u8 }],
+    [Large {
+        #[contract(exclusive_min = 0)]
+        n: u32
+    }],
+    [Medium { n: Option<u16> }],
+);
+
+/// What every operation agrees on is kept, merged recursively; each limit every operation
+/// states is advertised at its loosest.
+#[test]
+fn one_kind_advertises_the_hull_of_its_operations() {
+    assert_eq!(
+        merged::<PerPageA, PerPageB>("per_page"),
+        json!({"type": ["integer", "null"], "minimum": 1, "maximum": 100})
+    );
+    assert_eq!(
+        merged::<LabelsA, LabelsB>("labels"),
+        json!({"type": ["array", "null"], "items": {"type": "string"}})
+    );
+    assert_eq!(
+        merged::<BoundedLabelsA, BoundedLabelsB>("labels"),
+        json!({"type": "array", "items": {"type": "string"}, "minItems": 1, "maxItems": 20})
+    );
+    assert_eq!(
+        merged::<FormatsA, FormatsB>("at"),
+        json!({"type": ["string", "null"], "format": "date-time"})
+    );
+    // `minimum: 0` admits 0, which `exclusiveMinimum: 0` does not: it is the looser limit.
+    assert_eq!(
+        merged::<WidthsA, WidthsB>("n"),
+        json!({"type": ["integer", "null"], "minimum": 0, "maximum": 4294967295u64})
     );
 }
 
@@ -541,6 +628,16 @@ fn every_contract_here_holds_in_every_dialect() {
             BoundsB,
             NumbersA,
             NumbersB,
+            PerPageA,
+            PerPageB,
+            LabelsA,
+            LabelsB,
+            BoundedLabelsA,
+            BoundedLabelsB,
+            FormatsA,
+            FormatsB,
+            WidthsA,
+            WidthsB,
             EnumStringA,
             EnumStringB,
             AnyA,

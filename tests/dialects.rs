@@ -15,11 +15,10 @@ mod common;
 use std::collections::BTreeMap;
 
 use broadcast_patch::BroadcastPatch;
-use common::{json, validator, values};
+use common::{fill, json, validator, values};
 use proptest::prelude::*;
 use serde::Deserialize;
-use serde_json::{Map, Value, json};
-use stitch::ir::{Kind, Node, Object};
+use serde_json::{Value, json};
 use stitch::{Contract, Dialect, FindingKind, SchemaProfile};
 
 /// One step of a plan: a nested object with optional keys.
@@ -109,73 +108,6 @@ enum Loose {
     },
 }
 
-/// A call filled the way a client shown `dialect` fills it, from a plain valid call.
-fn fill(node: &'static Node, value: &Value, dialect: Dialect) -> Value {
-    match (&node.kind, value) {
-        (Kind::Object(object), Value::Object(map)) => {
-            fill_object(object, None, &all_names(object.fields), map, dialect)
-        }
-        (Kind::Union(union), Value::Object(map)) => {
-            let chosen = map.get(union.tag).and_then(Value::as_str);
-            let variant = union.variants.iter().find(|v| Some(v.name) == chosen);
-            let every_key: Vec<&str> = union
-                .variants
-                .iter()
-                .flat_map(|v| v.object.fields.iter().map(|f| f.name))
-                .collect();
-            match variant {
-                Some(variant) => {
-                    fill_object(variant.object, Some(union.tag), &every_key, map, dialect)
-                }
-                None => value.clone(),
-            }
-        }
-        (Kind::Array(item, _), Value::Array(items)) => {
-            Value::Array(items.iter().map(|v| fill(item, v, dialect)).collect())
-        }
-        _ => value.clone(),
-    }
-}
-
-fn all_names(fields: &'static [stitch::ir::Field]) -> Vec<&'static str> {
-    fields.iter().map(|f| f.name).collect()
-}
-
-fn fill_object(
-    object: &'static Object,
-    tag: Option<&str>,
-    every_key: &[&str],
-    map: &Map<String, Value>,
-    dialect: Dialect,
-) -> Value {
-    let mut filled = Map::new();
-    for (key, value) in map {
-        let field = object.fields.iter().find(|f| f.name == key);
-        match field {
-            // An optional key is left out rather than sent as `null`, but in OpenAI's dialect.
-            Some(field) if value.is_null() && !field.required => {
-                if dialect == Dialect::OpenAiStrict {
-                    filled.insert(key.clone(), Value::Null);
-                }
-            }
-            Some(field) => {
-                filled.insert(key.clone(), fill(field.node, value, dialect));
-            }
-            None => {
-                filled.insert(key.clone(), value.clone());
-            }
-        }
-    }
-    if dialect == Dialect::OpenAiStrict {
-        for key in every_key {
-            if Some(*key) != tag && !filled.contains_key(*key) {
-                filled.insert((*key).to_owned(), Value::Null);
-            }
-        }
-    }
-    Value::Object(filled)
-}
-
 /// What the guard reports this contract's dialect cannot say.
 fn inexpressible<T: Contract>(dialect: Dialect) -> Vec<String> {
     let profile = SchemaProfile::new().dialect(dialect);
@@ -191,7 +123,8 @@ fn inexpressible<T: Contract>(dialect: Dialect) -> Vec<String> {
 fn holds_in_every_dialect<T: Contract + std::fmt::Debug + PartialEq>(cases: u32) -> Vec<Dialect> {
     let mut judged = Vec::new();
     for dialect in Dialect::ALL {
-        let schema = validator(&json(T::input_schema_for(dialect)));
+        let shown = json(T::input_schema_for(dialect));
+        let schema = validator(&shown);
         let lossless = inexpressible::<T>(dialect).is_empty();
         if lossless {
             judged.push(dialect);
@@ -199,7 +132,7 @@ fn holds_in_every_dialect<T: Contract + std::fmt::Debug + PartialEq>(cases: u32)
         let accepted = std::cell::Cell::new(0u32);
         let config = ProptestConfig::with_cases(cases);
         proptest!(config, |(plain in values(T::SHAPE))| {
-            let filled = fill(T::SHAPE, &plain, dialect);
+            let filled = fill(T::SHAPE, &plain, dialect, &shown);
             let expected = T::parse(plain.clone());
             let parsed = T::parse_for(filled.clone(), dialect);
             match (&expected, &parsed) {
@@ -515,6 +448,57 @@ fn the_crud_pattern_loses_nothing_in_portable() {
     assert_eq!(holds_in_every_dialect::<Crud>(64), Dialect::ALL);
 }
 
+/// An issue tracker's filter when listing.
+#[derive(Contract, Deserialize, Debug, PartialEq)]
+struct ListFilter {
+    author: Option<String>,
+    #[contract(max = 10)]
+    limit: u8,
+}
+
+/// Its filter when searching.
+#[derive(Contract, Deserialize, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+struct SearchFilter {
+    author: String,
+    #[contract(min_length = 1)]
+    query: String,
+}
+
+/// Keys whose operations declare one kind differently: each advertised as the hull of its
+/// operations, merged recursively.
+#[derive(Contract, Deserialize, Debug, PartialEq)]
+#[serde(tag = "op", rename_all = "snake_case")]
+enum Tracker {
+    List {
+        #[contract(min = 1, max = 100)]
+        per_page: Option<u32>,
+        labels: Option<Vec<String>>,
+        filter: Option<ListFilter>,
+    },
+    Search {
+        #[contract(min = 1, max = 50)]
+        per_page: u32,
+        filter: SearchFilter,
+    },
+    AddLabels {
+        #[contract(min_items = 1, max_items = 10, unique_items)]
+        labels: Vec<String>,
+    },
+}
+
+#[test]
+fn hulls_hold_in_every_dialect() {
+    for dialect in Dialect::ALL {
+        assert!(inexpressible::<Tracker>(dialect).is_empty(), "{dialect}");
+    }
+    let strict = json(Tracker::input_schema_for(Dialect::OpenAiStrict));
+    let filter = &strict["properties"]["filter"];
+    assert_eq!(filter["required"], json!(["author", "limit", "query"]));
+    assert_eq!(filter["additionalProperties"], false);
+    assert_eq!(holds_in_every_dialect::<Tracker>(128), Dialect::ALL);
+}
+
 fn five() -> Option<u8> {
     Some(5)
 }
@@ -575,7 +559,10 @@ fn every_contract_here_holds_in_every_dialect() {
             Loose,
             BroadcastPatch,
             Crud,
-            Sparse
+            Sparse,
+            ListFilter,
+            SearchFilter,
+            Tracker
         ],
     );
 }

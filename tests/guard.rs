@@ -47,6 +47,53 @@ enum Lenient {
     },
 }
 
+/// Where a jump lands.
+#[derive(Contract, Deserialize)]
+#[allow(dead_code)]
+struct Landing {
+    #[contract(coerce)]
+    index: i64,
+    name: String,
+}
+
+/// Where a walk ends.
+#[derive(Contract, Deserialize)]
+#[allow(dead_code)]
+struct Stop {
+    index: i64,
+}
+
+/// Operations declaring `to` as different objects: advertised as their hull, whose `index`
+/// has no type (one operation's is lenient, the other's is not).
+#[derive(Contract, Deserialize)]
+#[serde(tag = "op")]
+#[allow(dead_code)]
+enum Moves {
+    Jump { to: Landing },
+    Walk { to: Stop },
+}
+
+#[test]
+fn the_guard_walks_into_hulls() {
+    let finding = validate_mcp_schemas(&[Moves::TOOL], &TYPED).unwrap_err();
+    assert_eq!(finding.kind(), FindingKind::Untyped);
+    assert_eq!(finding.path(), "to.index");
+    let message = finding.to_string();
+    assert!(
+        message.contains("Jump coerces strings, Walk does not"),
+        "{message}"
+    );
+    let strict = SchemaProfile::new().dialect(stitch::Dialect::OpenAiStrict);
+    let findings: Vec<(FindingKind, String)> = all_findings(&[Moves::TOOL], &strict)
+        .iter()
+        .map(|f| (f.kind(), f.path().to_owned()))
+        .collect();
+    assert_eq!(
+        findings,
+        [(FindingKind::Inexpressible, "to.index".to_owned())]
+    );
+}
+
 #[test]
 fn the_guard_is_off_by_default() {
     assert_eq!(
@@ -229,10 +276,13 @@ fn a_foreign_root_is_never_flagged_but_must_be_an_object() {
 
 #[test]
 fn the_guards_agree_on_every_contract_here() {
-    common::assert_guards_agree(&[Step::TOOL, Plan::TOOL, Lenient::TOOL]);
+    common::assert_guards_agree(&[Step::TOOL, Plan::TOOL, Lenient::TOOL, Moves::TOOL]);
 }
 
 #[test]
 fn every_contract_here_holds_in_every_dialect() {
-    common::check_dialects(file!(), contracts![Step, Plan, Lenient]);
+    common::check_dialects(
+        file!(),
+        contracts![Step, Plan, Lenient, Landing, Stop, Moves],
+    );
 }

@@ -13,14 +13,14 @@ mod common;
 
 use std::collections::BTreeMap;
 
-use common::{assert_portable, json, validator, values};
+use common::{assert_portable, fill, json, validator, values};
 use proptest::prelude::*;
 use serde::Deserialize;
 use serde_json::Value;
 use stitch::__private as ir;
 use stitch::__private::{Flat, flat_table, key_indices, total_fields};
 use stitch::ir::{Field, Keyword, KeywordValue, Kind, Node, Object, Rendering, Union, Variant};
-use stitch::{Contract, Shape};
+use stitch::{Contract, Dialect, FindingKind, SchemaProfile, Shape, Tool};
 
 /// For a derived contract: generated values are accepted by the exact schema (the generator
 /// is right), by the advertised schema (the invariant), and by serde (the IR matches serde).
@@ -205,6 +205,42 @@ fn pool() -> Vec<&'static Node> {
         )]),
         <Mixed2 as Shape>::SHAPE,
         <Option<Mixed2> as Shape>::SHAPE,
+        <Vec<u8> as Shape>::SHAPE,
+        <Option<Vec<String>> as Shape>::SHAPE,
+        applied(ir::keyword(
+            <Vec<String> as Shape>::SHAPE,
+            Keyword::MinItems,
+            KeywordValue::Count(1),
+            "x",
+        )),
+        applied(ir::keyword(
+            <Vec<String> as Shape>::SHAPE,
+            Keyword::MinItems,
+            KeywordValue::Count(3),
+            "x",
+        )),
+        applied(ir::keyword(
+            int,
+            Keyword::Minimum,
+            KeywordValue::Bound(ir::Bound::int("-5", -5.0)),
+            "x",
+        )),
+        applied(ir::keyword(
+            string,
+            Keyword::Format,
+            KeywordValue::Text("date"),
+            "x",
+        )),
+        <BTreeMap<String, u8> as Shape>::SHAPE,
+        object(vec![
+            Field::new("a", <Option<u8> as Shape>::SHAPE, false, None),
+            Field::new("b", string, true, None),
+        ]),
+        leak(Node::of(Kind::Object(Box::leak(Box::new(Object::new(
+            vec![Field::new("b", <Vec<u8> as Shape>::SHAPE, true, None)].leak(),
+            true,
+            None,
+        )))))),
     ]
 }
 
@@ -296,12 +332,30 @@ proptest! {
         let advertised_schema = json(&stitch::ir::render(union, Rendering::ADVERTISED));
         assert_portable(&advertised_schema);
         let advertised = validator(&advertised_schema);
-        for sample in samples {
-            prop_assert!(exact.is_valid(&sample), "the exact schema rejects {sample}");
+        for sample in &samples {
+            prop_assert!(exact.is_valid(sample), "the exact schema rejects {sample}");
             prop_assert!(
-                advertised.is_valid(&sample),
+                advertised.is_valid(sample),
                 "{advertised_schema} rejects {sample}"
             );
+        }
+        // In every dialect that the guard finds nothing it cannot say, what a client of the
+        // dialect sends for each sample.
+        let tool = Tool::new("generated", "", union);
+        for dialect in Dialect::ALL {
+            let profile = SchemaProfile::new().dialect(dialect);
+            let lossless = stitch::all_findings(&[tool], &profile)
+                .iter()
+                .all(|finding| finding.kind() != FindingKind::Inexpressible);
+            if !lossless {
+                continue;
+            }
+            let shown = json(&stitch::ir::render(union, Rendering::Flat(dialect)));
+            let schema = validator(&shown);
+            for sample in &samples {
+                let sent = fill(union, sample, dialect, &shown);
+                prop_assert!(schema.is_valid(&sent), "{dialect}: {shown} rejects {sent}");
+            }
         }
     }
 
@@ -352,4 +406,165 @@ fn the_guards_agree_on_every_contract_here() {
 #[test]
 fn every_contract_here_holds_in_every_dialect() {
     common::check_dialects(file!(), contracts![Step, Mixed, Mixed2, Wrapped]);
+}
+
+/// A node of one kind with random limits (never contradicting each other): `kind` 0 is an
+/// integer, 1 a number, 2 a string, 3 an array of bytes.
+fn limited(kind: usize) -> BoxedStrategy<&'static Node> {
+    fn leak(node: Node) -> &'static Node {
+        Box::leak(Box::new(node))
+    }
+    fn bound(n: i64) -> ir::Bound {
+        ir::Bound::int(Box::leak(n.to_string().into_boxed_str()), n as f64)
+    }
+    fn set(node: Node, keyword: Keyword, value: KeywordValue) -> Node {
+        ir::keyword(leak(node), keyword, value, "x").expect("the limit fits")
+    }
+    let range = (
+        proptest::option::of(-20i64..20),
+        proptest::option::of(0i64..20),
+        any::<bool>(),
+        any::<bool>(),
+    );
+    match kind {
+        0 | 1 => range
+            .prop_map(move |(low, span, low_excluded, high_excluded)| {
+                let mut node = if kind == 0 {
+                    *<i64 as Shape>::SHAPE
+                } else {
+                    *<f64 as Shape>::SHAPE
+                };
+                let (lower, upper) = match (low_excluded, high_excluded) {
+                    (false, _) => (Keyword::Minimum, Keyword::Maximum),
+                    (true, false) => (Keyword::ExclusiveMinimum, Keyword::Maximum),
+                    (true, true) => (Keyword::ExclusiveMinimum, Keyword::ExclusiveMaximum),
+                };
+                if let Some(low) = low {
+                    node = set(node, lower, KeywordValue::Bound(bound(low)));
+                }
+                if let Some(span) = span {
+                    // Two past the lower limit at least, so exclusive limits leave a value.
+                    let high = low.unwrap_or(0) + span + 2;
+                    node = set(node, upper, KeywordValue::Bound(bound(high)));
+                }
+                leak(node)
+            })
+            .boxed(),
+        2 => (proptest::option::of(0u64..4), proptest::option::of(0u64..6))
+            .prop_map(|(min, span)| {
+                let mut node = *<String as Shape>::SHAPE;
+                if let Some(min) = min {
+                    node = set(node, Keyword::MinLength, KeywordValue::Count(min));
+                }
+                if let Some(span) = span {
+                    let max = min.unwrap_or(0) + span;
+                    node = set(node, Keyword::MaxLength, KeywordValue::Count(max));
+                }
+                leak(node)
+            })
+            .boxed(),
+        _ => (
+            proptest::option::of(0u64..3),
+            proptest::option::of(0u64..3),
+            any::<bool>(),
+            any::<bool>(),
+        )
+            .prop_map(|(min, span, unique, nullable)| {
+                let mut node = *<Vec<u8> as Shape>::SHAPE;
+                if let Some(min) = min {
+                    node = set(node, Keyword::MinItems, KeywordValue::Count(min));
+                }
+                if let Some(span) = span {
+                    let max = min.unwrap_or(0) + span;
+                    node = set(node, Keyword::MaxItems, KeywordValue::Count(max));
+                }
+                if unique {
+                    node = set(node, Keyword::UniqueItems, KeywordValue::Flag);
+                }
+                leak(if nullable { node.nullable() } else { node })
+            })
+            .boxed(),
+    }
+}
+
+/// A union whose operations all declare `x` of one kind, with limits of their own.
+fn limited_union() -> impl Strategy<Value = &'static Node> {
+    (0..4usize)
+        .prop_flat_map(|kind| proptest::collection::vec(limited(kind), 2..=4))
+        .prop_map(|nodes| {
+            let variants: Vec<Variant> = nodes
+                .into_iter()
+                .enumerate()
+                .map(|(i, node)| {
+                    Variant::new(
+                        Box::leak(format!("v{i}").into_boxed_str()),
+                        &[],
+                        None,
+                        Box::leak(Box::new(Object::new(
+                            vec![Field::new("x", node, false, None)].leak(),
+                            false,
+                            None,
+                        ))),
+                    )
+                })
+                .collect();
+            union_node(Box::leak(Box::new(Union::new("op", variants.leak(), None))))
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// The hull of limits: every value any operation accepts is accepted by the advertised
+    /// key in every dialect the guard finds nothing of, and the advertised key keeps a limit
+    /// on a side exactly when every operation states one there.
+    #[test]
+    fn the_hull_of_limits_is_a_superset_and_keeps_shared_limits(
+        (union, samples) in limited_union().prop_flat_map(|union| {
+            (Just(union), proptest::collection::vec(values(union), 8))
+        })
+    ) {
+        let tool = Tool::new("limited", "", union);
+        for dialect in Dialect::ALL {
+            let profile = SchemaProfile::new().dialect(dialect);
+            if stitch::all_findings(&[tool], &profile)
+                .iter()
+                .any(|finding| finding.kind() == FindingKind::Inexpressible)
+            {
+                continue;
+            }
+            let shown = json(&stitch::ir::render(union, Rendering::Flat(dialect)));
+            let schema = validator(&shown);
+            for sample in &samples {
+                let sent = fill(union, sample, dialect, &shown);
+                prop_assert!(schema.is_valid(&sent), "{dialect}: {shown} rejects {sent}");
+            }
+        }
+        let Kind::Union(operations) = union.kind else { unreachable!() };
+        let declared: Vec<Kind> = operations
+            .variants
+            .iter()
+            .map(|v| v.object.fields[0].node.kind)
+            .collect();
+        let advertised = json(&stitch::ir::render(union, Rendering::ADVERTISED));
+        let x = &advertised["properties"]["x"];
+        let sides = [
+            (["minimum", "exclusiveMinimum"], [Keyword::Minimum, Keyword::ExclusiveMinimum]),
+            (["maximum", "exclusiveMaximum"], [Keyword::Maximum, Keyword::ExclusiveMaximum]),
+            (["minLength", "minLength"], [Keyword::MinLength, Keyword::MinLength]),
+            (["maxLength", "maxLength"], [Keyword::MaxLength, Keyword::MaxLength]),
+            (["minItems", "minItems"], [Keyword::MinItems, Keyword::MinItems]),
+            (["maxItems", "maxItems"], [Keyword::MaxItems, Keyword::MaxItems]),
+        ];
+        for (names, keywords) in sides {
+            let every = declared
+                .iter()
+                .all(|kind| keywords.iter().any(|k| kind.keyword(*k).is_some()));
+            let applies = declared
+                .iter()
+                .all(|kind| kind.keyword_slots().keywords.contains(&keywords[0]));
+            let kept = names.iter().any(|name| x.get(*name).is_some());
+            prop_assert_eq!(kept, applies && every, "{:?} in {}", names, x);
+        }
+    }
 }

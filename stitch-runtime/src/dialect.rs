@@ -54,9 +54,9 @@ pub(crate) const fn null(dialect: Dialect, nullable: bool, presence: Requirement
 
 /// A property as the dialect rules judge it: a node, or a flattened key's merge.
 #[derive(Clone, Copy)]
-pub(crate) enum Form {
-    /// A node advertised as it is.
-    Node(&'static Node),
+pub(crate) enum Form<'a> {
+    /// A node advertised as it is (or a hull, what it holds inside judged on its own).
+    Node(&'a Node),
     /// The union of the operations' string enums.
     Enum { nullable: bool },
     /// The base kinds only (bits of [`kinds`]).
@@ -81,7 +81,7 @@ const SCALAR_ITEMS: &str = "strict mode needs a type on every array's items, and
 /// that writes it.)
 pub(crate) const fn loss(
     dialect: Dialect,
-    form: Form,
+    form: Form<'_>,
     presence: Requirement,
 ) -> Option<&'static str> {
     let strict = dialect.is_strict();

@@ -14,6 +14,13 @@ pub enum Merge<Kept> {
         /// Whether `null` is accepted too.
         nullable: bool,
     },
+    /// One kind the operations share, each of its constraints as loose as the loosest
+    /// operation's, and what they hold inside merged again by these rules: the tightest
+    /// schema every operation's values meet.
+    Hull {
+        /// The JSON kind, with `null` when some operation accepts it (bits of `node::kinds`).
+        kinds: u8,
+    },
     /// The base type(s) only: the constraints cannot be advertised honestly.
     Base {
         /// The JSON kinds (bits of `node::kinds`).

@@ -4,7 +4,8 @@
 
 use proptest::prelude::*;
 use serde_json::{Map, Value, json};
-use stitch::ir::{Kind, Node};
+use stitch::Dialect;
+use stitch::ir::{Kind, Node, Object};
 
 /// A schema text as JSON.
 pub fn json(text: &str) -> Value {
@@ -579,4 +580,86 @@ fn assert_dialect_shape(schema: &Value, dialect: stitch::Dialect, name: &str) {
             );
         }
     });
+}
+
+/// A call filled the way a client shown `dialect` fills it, from a plain valid call: an
+/// optional key sent as `null` is left out (a client leaves out what it does not send), but
+/// in OpenAI's strict dialect, whose client sends every key the schema lists, `null` for
+/// those it leaves out.
+pub fn fill(node: &'static Node, value: &Value, dialect: Dialect, schema: &Value) -> Value {
+    let left_out = leave_out_nulls(node, value);
+    if dialect == Dialect::OpenAiStrict {
+        send_every_key(schema, &left_out)
+    } else {
+        left_out
+    }
+}
+
+/// The call with each optional key whose value is `null` left out, as the exact contract
+/// declares the keys.
+fn leave_out_nulls(node: &'static Node, value: &Value) -> Value {
+    match (&node.kind, value) {
+        (Kind::Object(object), Value::Object(map)) => leave_out_in(object, map),
+        (Kind::Union(union), Value::Object(map)) => {
+            let chosen = map.get(union.tag).and_then(Value::as_str);
+            match union.variants.iter().find(|v| Some(v.name) == chosen) {
+                Some(variant) => leave_out_in(variant.object, map),
+                None => value.clone(),
+            }
+        }
+        (Kind::Array(item, _), Value::Array(items)) => {
+            Value::Array(items.iter().map(|v| leave_out_nulls(item, v)).collect())
+        }
+        (Kind::Map(item, _), Value::Object(map)) => Value::Object(
+            map.iter()
+                .map(|(k, v)| (k.clone(), leave_out_nulls(item, v)))
+                .collect(),
+        ),
+        _ => value.clone(),
+    }
+}
+
+fn leave_out_in(object: &'static Object, map: &Map<String, Value>) -> Value {
+    let mut kept = Map::new();
+    for (key, value) in map {
+        match object.fields.iter().find(|f| f.name == key) {
+            Some(field) if value.is_null() && !field.required => {}
+            Some(field) => {
+                kept.insert(key.clone(), leave_out_nulls(field.node, value));
+            }
+            None => {
+                kept.insert(key.clone(), value.clone());
+            }
+        }
+    }
+    Value::Object(kept)
+}
+
+/// The call with every key the schema requires and the call leaves out sent as `null`, at
+/// every depth: what a strict OpenAI client sends.
+fn send_every_key(schema: &Value, value: &Value) -> Value {
+    match value {
+        Value::Object(map) => {
+            let mut sent = Map::new();
+            let properties = schema.get("properties");
+            for (key, value) in map {
+                let inner = properties
+                    .and_then(|p| p.get(key))
+                    .or_else(|| schema.get("additionalProperties"))
+                    .unwrap_or(&Value::Null);
+                sent.insert(key.clone(), send_every_key(inner, value));
+            }
+            if let Some(Value::Array(required)) = schema.get("required") {
+                for key in required.iter().filter_map(Value::as_str) {
+                    sent.entry(key.to_owned()).or_insert(Value::Null);
+                }
+            }
+            Value::Object(sent)
+        }
+        Value::Array(items) => {
+            let item = schema.get("items").unwrap_or(&Value::Null);
+            Value::Array(items.iter().map(|v| send_every_key(item, v)).collect())
+        }
+        _ => value.clone(),
+    }
 }

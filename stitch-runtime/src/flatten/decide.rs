@@ -1,19 +1,21 @@
-//! The collision rules: how a key's collision set (the operations declaring it) is advertised,
-//! decided over the whole set so that the order of the operations never matters.
+//! The collision rules: how a set of nodes (a key's collision set, or what its members hold
+//! inside) is advertised, decided over the whole set so that the order of the operations never
+//! matters.
 
 use stitch_rules::strings::str_eq;
 
-use super::{CollisionSet, KeyMerge};
+use super::KeyMerge;
+use super::set::NodeSet;
+use crate::dialect::several;
 use crate::node::{Hazard, Kind, Node, Object, kinds};
 use crate::table::{BaseReason, FreeReason, Merge};
 
-/// Decides how a key's collision set is advertised (the rules in the README's table). The
-/// decision depends only
-/// on the set's members, never on their order.
-pub const fn decide(set: CollisionSet<'_>) -> KeyMerge {
+/// Decides how a set of nodes is advertised (the rules in the README's table). The decision
+/// depends only on the set's members, never on their order.
+pub const fn decide(set: NodeSet<'_>) -> KeyMerge {
     let mut members = set.members();
     let first = match members.next() {
-        Some(occurrence) => occurrence.field.node,
+        Some(member) => member.node,
         None => return Merge::Free(FreeReason::Opaque),
     };
     if members.next().is_none() {
@@ -29,8 +31,8 @@ pub const fn decide(set: CollisionSet<'_>) -> KeyMerge {
     let mut any_nullable = false;
     let mut kind_bits = 0u8;
     let mut members = set.members();
-    while let Some(occurrence) = members.next() {
-        let node = occurrence.field.node;
+    while let Some(member) = members.next() {
+        let node = member.node;
         any_opaque |= matches!(node.kind, Kind::Opaque);
         any_hazard |= !matches!(node.hazard, Hazard::None);
         same_hazard &= node.hazard.same(first.hazard);
@@ -70,10 +72,37 @@ pub const fn decide(set: CollisionSet<'_>) -> KeyMerge {
     if !any_member(set, first, Test::OtherShape) {
         return Merge::Keep(first);
     }
+    if set.can_step() && one_shape_inside(set, kind_bits & !kinds::NULL) {
+        return Merge::Hull { kinds: kind_bits };
+    }
     Merge::Base {
         kinds: kind_bits,
         reason: BaseReason::DifferentShapes,
     }
+}
+
+/// Whether members of one kind (`plain`) hold their contents alike, so that what every one
+/// accepts has a tighter schema than the kind alone: every scalar does; arrays when none is a
+/// tuple; objects when all are maps or all have named fields.
+const fn one_shape_inside(set: NodeSet<'_>, plain: u8) -> bool {
+    if several(plain) || plain == 0 {
+        return false;
+    }
+    if plain != kinds::ARRAY && plain != kinds::OBJECT {
+        return true;
+    }
+    let (mut arrays, mut maps, mut objects, mut count) = (0, 0, 0, 0);
+    let mut members = set.members();
+    while let Some(member) = members.next() {
+        count += 1;
+        match member.node.kind {
+            Kind::Array(..) => arrays += 1,
+            Kind::Map(..) => maps += 1,
+            Kind::Object(_) => objects += 1,
+            _ => {}
+        }
+    }
+    arrays == count || maps == count || objects == count
 }
 
 /// A deep test of one member of a collision set.
@@ -86,10 +115,10 @@ enum Test {
 }
 
 /// Whether some member of the set passes the test (stopping at the first that does).
-const fn any_member(set: CollisionSet<'_>, first: &Node, test: Test) -> bool {
+const fn any_member(set: NodeSet<'_>, first: &Node, test: Test) -> bool {
     let mut members = set.members();
-    while let Some(occurrence) = members.next() {
-        let node = occurrence.field.node;
+    while let Some(member) = members.next() {
+        let node = member.node;
         let passes = match test {
             Test::HiddenCheck => node.has_hidden_check(),
             Test::OtherShape => !same_shape(node, first),

@@ -15,14 +15,17 @@
 //! holds the collision rules.
 
 mod decide;
+mod hull;
+mod set;
 mod table;
-
-use stitch_rules::strings::str_eq;
 
 use crate::node::{Field, Node, Union};
 use crate::table::{Decision, Merge, Requirement, Slot};
+use set::field_named;
 
 pub use decide::decide;
+pub use hull::hull_node;
+pub use set::{NodeSet, SetProperties, Source, Step, all_deny_unknown};
 pub use table::{FlatTable, KeyIndices, flat_table, key_indices, slots_for, total_fields};
 
 /// One key of a flattened union, as the renderer and the guard see it.
@@ -56,6 +59,7 @@ impl KeyMerge {
         match self {
             Merge::Keep(_) => Merge::Keep(()),
             Merge::StringEnum { nullable } => Merge::StringEnum { nullable },
+            Merge::Hull { kinds } => Merge::Hull { kinds },
             Merge::Base { kinds, reason } => Merge::Base { kinds, reason },
             Merge::Free(reason) => Merge::Free(reason),
         }
@@ -68,6 +72,7 @@ impl Decision {
         match self {
             Merge::Keep(()) => Merge::Keep(node),
             Merge::StringEnum { nullable } => Merge::StringEnum { nullable },
+            Merge::Hull { kinds } => Merge::Hull { kinds },
             Merge::Base { kinds, reason } => Merge::Base { kinds, reason },
             Merge::Free(reason) => Merge::Free(reason),
         }
@@ -145,22 +150,17 @@ impl<'a> Members<'a> {
 }
 
 impl<'a> CollisionSet<'a> {
+    /// The union whose operations declare the key.
+    pub const fn union(self) -> &'static Union {
+        match self {
+            CollisionSet::Listed { union, .. } | CollisionSet::Scanned { union, .. } => union,
+        }
+    }
+
     /// A walk over the set.
     pub const fn members(self) -> Members<'a> {
         Members { set: self, at: 0 }
     }
-}
-
-const fn field_named(fields: &'static [Field], key: &str) -> Option<&'static Field> {
-    let mut f = 0;
-    let field_count = fields.len();
-    while f < field_count {
-        if str_eq(fields[f].name, key) {
-            return Some(&fields[f]);
-        }
-        f += 1;
-    }
-    None
 }
 
 /// A union's keys in order of first appearance, each with its collision set and merge.
@@ -251,7 +251,7 @@ impl Keys {
                     null_matters,
                     default_matters,
                 ),
-                merge: decide(set),
+                merge: decide(NodeSet::of(set)),
             };
             return Some((key, set));
         }
@@ -262,7 +262,7 @@ impl Keys {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::node::{Object, Variant, kinds};
+    use crate::node::{Kind, Object, Variant, kinds};
     use crate::shape::Shape;
     use crate::table::{BaseReason, FreeReason};
 
@@ -328,19 +328,34 @@ mod tests {
         let text = <String as Shape>::SHAPE;
         let decide_x = |nodes: Vec<&'static Node>| {
             let u = union(nodes.into_iter().map(|n| vec![("x", n)]).collect());
-            decide(CollisionSet::Scanned { union: u, key: "x" })
+            decide(NodeSet::of(CollisionSet::Scanned { union: u, key: "x" }))
         };
         assert!(matches!(decide_x(vec![int, int]), Merge::Keep(_)));
         assert!(matches!(
             decide_x(vec![int, float]),
-            Merge::Base {
-                kinds: kinds::NUMBER,
-                reason: BaseReason::DifferentShapes
+            Merge::Hull {
+                kinds: kinds::NUMBER
             }
         ));
         assert!(matches!(
             decide_x(vec![text, int]),
-            Merge::Base { kinds, .. } if kinds == kinds::STRING | kinds::INTEGER
+            Merge::Base {
+                kinds,
+                reason: BaseReason::DifferentShapes
+            } if kinds == kinds::STRING | kinds::INTEGER
+        ));
+        let map = <std::collections::BTreeMap<String, i64> as Shape>::SHAPE;
+        let object = leak(Node::of(Kind::Object(leak(Object::new(
+            leak([Field::new("a", int, false, None)]),
+            false,
+            None,
+        )))));
+        assert!(matches!(
+            decide_x(vec![map, object]),
+            Merge::Base {
+                kinds: kinds::OBJECT,
+                reason: BaseReason::DifferentShapes
+            }
         ));
         assert!(matches!(
             decide_x(vec![&Node::OPAQUE, int]),

@@ -5,7 +5,7 @@
 
 use stitch_rules::keys::number_keys;
 
-use super::{CollisionSet, decide};
+use super::{CollisionSet, NodeSet, decide};
 use crate::node::{Union, for_each_operation_field};
 use crate::table::{FreeReason, Merge, Requirement, Slot, TableKey};
 
@@ -141,7 +141,8 @@ pub const fn flat_table<const KEYS: usize, const FIELDS: usize>(
             .1
             .split_at(key.count as usize)
             .0;
-        table.keys[k].decision = decide(CollisionSet::Listed { union, slots }).decision();
+        table.keys[k].decision =
+            decide(NodeSet::of(CollisionSet::Listed { union, slots })).decision();
         k += 1;
     }
     table

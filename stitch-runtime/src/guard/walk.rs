@@ -7,7 +7,7 @@ use stitch_rules::{Dialect, Text};
 
 use super::{Finding, FindingKind, advertises_object, format_allowed, invalid_name};
 use crate::dialect::{self, Form};
-use crate::flatten::{CollisionSet, KeyMerge, Keys};
+use crate::flatten::{KeyMerge, Keys, NodeSet, SetProperties, Source, Step, decide, hull_node};
 use crate::node::{Doc, Field, Hazard, Kind, Node, Union};
 use crate::render::Rendering;
 use crate::table::{FreeReason, Merge, Requirement};
@@ -66,6 +66,12 @@ enum Frame {
         keys: Keys,
         segment: &'static str,
     },
+    /// The properties of a hull of objects (a key whose operations declare different objects),
+    /// each by its merge decision.
+    Hull {
+        properties: SetProperties<'static>,
+        segment: &'static str,
+    },
 }
 
 impl Frame {
@@ -74,7 +80,8 @@ impl Frame {
             Frame::Empty => "",
             Frame::Fields { segment, .. }
             | Frame::Operations { segment, .. }
-            | Frame::Keys { segment, .. } => segment,
+            | Frame::Keys { segment, .. }
+            | Frame::Hull { segment, .. } => segment,
         }
     }
 }
@@ -342,7 +349,17 @@ impl<'a> Findings<'a> {
                         keys,
                         segment: key.name,
                     };
-                    return self.key(union, key.merge, key.requirement, set);
+                    return self.set(NodeSet::of(set), key.merge, key.requirement, true);
+                }
+            }
+            Frame::Hull { mut properties, .. } => {
+                if let Some(property) = properties.next() {
+                    self.frames[top] = Frame::Hull {
+                        properties,
+                        segment: property.name,
+                    };
+                    let merge = decide(property.set);
+                    return self.set(property.set, merge, property.requirement, true);
                 }
             }
         }
@@ -368,23 +385,43 @@ impl<'a> Findings<'a> {
         });
     }
 
-    /// A flattened key, by its merge decision: kept, it is a property like any other; free, it
-    /// has no type, and the finding says why.
-    const fn key(
+    /// A set of nodes advertised as one (a flattened key, a hull's items or properties), by
+    /// its merge decision: kept, it is a node like any other; a hull, what it holds inside is
+    /// walked as sets again; free, it has no type, and the finding says why.
+    const fn set(
         &mut self,
-        union: &'static Union,
+        set: NodeSet<'static>,
         merge: KeyMerge,
         presence: Requirement,
-        set: CollisionSet<'static>,
+        property: bool,
     ) -> Option<Finding> {
         let description = first_description(set);
         let form = match merge {
             Merge::Keep(node) => {
-                self.property(node, Rendering::ADVERTISED, description, presence);
+                self.pending = Some(Pending {
+                    node,
+                    rendering: Rendering::ADVERTISED,
+                    property,
+                    shown: true,
+                    description,
+                    presence,
+                });
                 return None;
             }
-            Merge::Free(reason) if self.judges_this_property() => {
-                return Some(self.untyped(free_reason(union, set, reason), description));
+            Merge::Hull { kinds } => {
+                let hull = hull_node(set, kinds);
+                let found = self.hull_inside(set, &hull);
+                let loss = match dialect::loss(self.profile.dialect, Form::Node(&hull), presence) {
+                    Some(why) => Some(self.inexpressible(why, description)),
+                    None => None,
+                };
+                return match found {
+                    Some(finding) => Some(finding),
+                    None => loss,
+                };
+            }
+            Merge::Free(reason) if property && self.judges_this_property() => {
+                return Some(self.untyped(free_reason(set, reason), description));
             }
             Merge::Free(_) => Form::Free,
             Merge::StringEnum { nullable } => Form::Enum { nullable },
@@ -394,6 +431,26 @@ impl<'a> Findings<'a> {
             Some(why) => Some(self.inexpressible(why, description)),
             None => None,
         }
+    }
+
+    /// Walks into a hull: its items or values as a set (decided now; what that finds is
+    /// returned), its objects' properties as a frame walked next.
+    const fn hull_inside(&mut self, set: NodeSet<'static>, hull: &Node) -> Option<Finding> {
+        let step = match hull.kind {
+            Kind::Array(..) => Step::Items,
+            // A strict dialect advertises a map as an empty object: its values are not shown.
+            Kind::Map(..) if self.profile.dialect.is_strict() => return None,
+            Kind::Map(..) => Step::Values,
+            Kind::Object(_) => {
+                return self.enter(Frame::Hull {
+                    properties: SetProperties::of(set),
+                    segment: "",
+                });
+            }
+            _ => return None,
+        };
+        let inner = set.step(step);
+        self.set(inner, decide(inner), Requirement::ALWAYS, false)
     }
 
     /// Whether untyped properties are findings, and this one is not allowed to be untyped.
@@ -490,27 +547,34 @@ const fn starts_with_at(haystack: &[u8], at: usize, needle: &[u8]) -> bool {
     true
 }
 
-const fn first_description(set: CollisionSet<'_>) -> Option<Doc> {
+const fn first_description(set: NodeSet<'_>) -> Option<Doc> {
     let mut members = set.members();
-    while let Some(occurrence) = members.next() {
-        if occurrence.field.description.is_some() {
-            return occurrence.field.description;
+    while let Some(member) = members.next() {
+        if let Some(field) = member.field
+            && field.description.is_some()
+        {
+            return field.description;
         }
     }
     None
 }
 
-/// Why a collision set has no honest type, naming the operations.
-const fn free_reason(union: &Union, set: CollisionSet<'_>, reason: FreeReason) -> Text<384> {
+/// Why a set of nodes has no honest type, naming the operations (or tuple elements).
+const fn free_reason(set: NodeSet<'_>, reason: FreeReason) -> Text<384> {
     let mut why = Text::new();
     let mut members = set.members();
     match reason {
         FreeReason::Opaque => {
-            while let Some(occurrence) = members.next() {
-                if matches!(occurrence.field.node.kind, Kind::Opaque) {
-                    why.push_str("operation `");
-                    why.push_str(union.variants[occurrence.variant as usize].name);
-                    why.push_str("` declares it an opaque value, so no type fits every operation");
+            while let Some(member) = members.next() {
+                if matches!(member.node.kind, Kind::Opaque) {
+                    if let Source::Collision(_) = set.source() {
+                        why.push_str("operation `");
+                        push_origin(&mut why, set, member.origin);
+                        why.push_str("`");
+                    } else {
+                        push_origin(&mut why, set, member.origin);
+                    }
+                    why.push_str(" declares it an opaque value, so no type fits every operation");
                     break;
                 }
             }
@@ -518,13 +582,13 @@ const fn free_reason(union: &Union, set: CollisionSet<'_>, reason: FreeReason) -
         FreeReason::MixedHazard => {
             why.push_str("the operations disagree on leniency: ");
             let mut first = true;
-            while let Some(occurrence) = members.next() {
+            while let Some(member) = members.next() {
                 if !first {
                     why.push_str(", ");
                 }
                 first = false;
-                why.push_str(union.variants[occurrence.variant as usize].name);
-                why.push_str(match occurrence.field.node.hazard {
+                push_origin(&mut why, set, member.origin);
+                why.push_str(match member.node.hazard {
                     Hazard::Coerce => " coerces strings",
                     Hazard::Catch(_) => " replaces invalid values (catch)",
                     Hazard::None => " does not",
@@ -533,4 +597,17 @@ const fn free_reason(union: &Union, set: CollisionSet<'_>, reason: FreeReason) -
         }
     }
     why
+}
+
+/// Names where a member comes from: its operation, or `element 1` of a tuple.
+const fn push_origin(why: &mut Text<384>, set: NodeSet<'_>, origin: u32) {
+    match set.source() {
+        Source::Collision(collision) => {
+            why.push_str(collision.union().variants[origin as usize].name);
+        }
+        Source::Elements(_) => {
+            why.push_str("element ");
+            *why = why.push_u64(origin as u64);
+        }
+    }
 }

@@ -207,6 +207,22 @@ pub enum KeywordValue {
     Flag,
 }
 
+impl KeywordValue {
+    /// Whether two values of one keyword read the same (bounds by the text they are written
+    /// in).
+    pub const fn same(self, other: KeywordValue) -> bool {
+        match (self, other) {
+            (KeywordValue::Flag, KeywordValue::Flag) => true,
+            (KeywordValue::Bound(x), KeywordValue::Bound(y)) => {
+                stitch_rules::strings::str_eq(x.text, y.text)
+            }
+            (KeywordValue::Count(x), KeywordValue::Count(y)) => x == y,
+            (KeywordValue::Text(x), KeywordValue::Text(y)) => stitch_rules::strings::str_eq(x, y),
+            _ => false,
+        }
+    }
+}
+
 const fn bound(slot: Option<Bound>) -> Option<KeywordValue> {
     match slot {
         Some(bound) => Some(KeywordValue::Bound(bound)),
@@ -427,14 +443,8 @@ impl Kind {
         let mut i = 0;
         while i < mine.keywords.len() {
             let same = match (mine.values[i], theirs.values[i]) {
-                (None, None) | (Some(KeywordValue::Flag), Some(KeywordValue::Flag)) => true,
-                (Some(KeywordValue::Bound(x)), Some(KeywordValue::Bound(y))) => {
-                    stitch_rules::strings::str_eq(x.text, y.text)
-                }
-                (Some(KeywordValue::Count(x)), Some(KeywordValue::Count(y))) => x == y,
-                (Some(KeywordValue::Text(x)), Some(KeywordValue::Text(y))) => {
-                    stitch_rules::strings::str_eq(x, y)
-                }
+                (None, None) => true,
+                (Some(x), Some(y)) => x.same(y),
                 _ => false,
             };
             if !same {

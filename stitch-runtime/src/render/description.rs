@@ -18,19 +18,19 @@ pub(super) struct Description<'a> {
     pub(super) own: Option<Doc>,
     pub(super) hint: Option<Hint<'a>>,
     pub(super) presence: Requirement,
-    pub(super) notes: Notes,
+    pub(super) notes: Notes<'a>,
 }
 
 /// What a dialect adds to a description: the keywords of a node it does not take, and the
 /// kinds of a property it advertises as `{}`.
 #[derive(Clone, Copy)]
-pub(super) struct Notes {
+pub(super) struct Notes<'a> {
     pub(super) dialect: Dialect,
-    pub(super) moved: Option<&'static Node>,
+    pub(super) moved: Option<&'a Kind>,
     pub(super) kinds: u8,
 }
 
-pub(super) const NO_NOTES: Notes = Notes {
+pub(super) const NO_NOTES: Notes<'static> = Notes {
     dialect: Dialect::Mcp,
     moved: None,
     kinds: 0,
@@ -141,11 +141,11 @@ pub(super) const fn write_description(
         write_kinds_note(sink, notes.kinds);
         written = true;
     }
-    if let Some(node) = notes.moved {
+    if let Some(kind) = notes.moved {
         if written {
             sink.raw("\\n\\n");
         }
-        write_moved(sink, node, notes.dialect);
+        write_moved(sink, kind, notes.dialect);
     }
     sink.byte(b'"');
     if more {

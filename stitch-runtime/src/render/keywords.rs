@@ -71,9 +71,9 @@ pub(super) const fn moves_any(node: &Node, dialect: Dialect) -> bool {
     counter.len() > 0
 }
 
-/// The keywords of a node the dialect does not take, as its description carries them.
-pub(super) const fn write_moved(sink: &mut Sink<'_>, node: &Node, dialect: Dialect) {
+/// The keywords of a node's kind the dialect does not take, as its description carries them.
+pub(super) const fn write_moved(sink: &mut Sink<'_>, kind: &Kind, dialect: Dialect) {
     sink.byte(b'{');
-    write_keywords(sink, &node.kind, dialect, true);
+    write_keywords(sink, kind, dialect, true);
     sink.byte(b'}');
 }

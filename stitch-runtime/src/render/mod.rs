@@ -10,11 +10,13 @@
 //!
 //! Files: `node` (one node's schema), `keywords` (a node's keywords, by the keyword table),
 //! `description` (descriptions, hints and a dialect's notes), `object` (objects and the exact
-//! schema's `oneOf`), `flat` (a flattened union and its merged keys).
+//! schema's `oneOf`), `flat` (a flattened union), `merge` (a set of nodes as one schema: a merged key, a hull's
+//! insides).
 
 mod description;
 mod flat;
 mod keywords;
+mod merge;
 mod node;
 mod object;
 

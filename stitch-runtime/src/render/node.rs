@@ -9,8 +9,10 @@ use super::Rendering;
 use super::description::{Description, Notes, own_description, write_description};
 use super::flat::write_flat;
 use super::keywords::{moves_any, write_keywords};
+use super::merge::{write_hull_object_body, write_inner};
 use super::object::{write_object_body, write_one_of};
 use crate::dialect::{self, Null};
+use crate::flatten::{NodeSet, Step};
 use crate::node::{Kind, Node, kinds};
 use crate::sink::Sink;
 
@@ -19,15 +21,18 @@ pub(super) const fn write_root(sink: &mut Sink<'_>, node: &'static Node, renderi
     write_node(
         sink,
         node,
+        None,
         rendering,
         Description::own(own_description(node)),
     );
 }
 
-/// One node's schema object.
+/// One node's schema object. With `hull`, the node is the hull of that set (`flatten`'s
+/// `hull_node`), and what it holds inside is the set's, stepped into.
 pub(super) const fn write_node(
     sink: &mut Sink<'_>,
-    node: &'static Node,
+    node: &Node,
+    hull: Option<&NodeSet<'_>>,
     rendering: Rendering,
     desc: Description<'_>,
 ) {
@@ -53,7 +58,7 @@ pub(super) const fn write_node(
         Notes {
             dialect,
             moved: if moves_any(node, dialect) {
-                Some(node)
+                Some(&node.kind)
             } else {
                 None
             },
@@ -70,13 +75,14 @@ pub(super) const fn write_node(
         let is_enum = matches!(node.kind, Kind::StringEnum(..));
         if matches!(null, Null::AnyOf) && !is_enum && !free {
             sink.raw("\"anyOf\":[{");
-            write_body(sink, node, rendering, false);
+            write_body(sink, node, hull, rendering, false);
             sink.raw("},{\"type\":\"null\"}]");
         } else {
             let null_in_enum = is_enum && !matches!(null, Null::No);
             write_body(
                 sink,
                 node,
+                hull,
                 rendering,
                 null_in_enum || matches!(null, Null::InType),
             );
@@ -85,8 +91,15 @@ pub(super) const fn write_node(
     sink.byte(b'}');
 }
 
-/// A node's type and what follows it, `null` included when `null`.
-const fn write_body(sink: &mut Sink<'_>, node: &'static Node, rendering: Rendering, null: bool) {
+/// A node's type and what follows it, `null` included when `null`; what a hull holds inside
+/// is its set's.
+const fn write_body(
+    sink: &mut Sink<'_>,
+    node: &Node,
+    hull: Option<&NodeSet<'_>>,
+    rendering: Rendering,
+    null: bool,
+) {
     let dialect = rendering.dialect();
     match node.kind {
         Kind::Boolean => write_type(sink, kinds::BOOLEAN, null),
@@ -113,7 +126,10 @@ const fn write_body(sink: &mut Sink<'_>, node: &'static Node, rendering: Renderi
         Kind::Array(item, _) => {
             write_type(sink, kinds::ARRAY, null);
             sink.raw(",\"items\":");
-            write_root(sink, item, rendering);
+            match hull {
+                Some(set) => write_inner(sink, *set, Step::Items, rendering),
+                None => write_root(sink, item, rendering),
+            }
             write_keywords(sink, &node.kind, dialect, false);
         }
         Kind::Map(value, _) => {
@@ -122,13 +138,19 @@ const fn write_body(sink: &mut Sink<'_>, node: &'static Node, rendering: Renderi
                 write_closed_empty(sink);
             } else {
                 sink.raw(",\"additionalProperties\":");
-                write_root(sink, value, rendering);
+                match hull {
+                    Some(set) => write_inner(sink, *set, Step::Values, rendering),
+                    None => write_root(sink, value, rendering),
+                }
             }
             write_keywords(sink, &node.kind, dialect, false);
         }
         Kind::Object(object) => {
             write_type(sink, kinds::OBJECT, null);
-            write_object_body(sink, object, None, rendering);
+            match hull {
+                Some(set) => write_hull_object_body(sink, set, rendering),
+                None => write_object_body(sink, object, None, rendering),
+            }
         }
         Kind::Union(union) => match rendering {
             Rendering::Exact => write_one_of(sink, union, null),

@@ -53,7 +53,7 @@ pub(super) const fn write_object_body(
             presence,
             notes: NO_NOTES,
         };
-        write_node(sink, field.node, rendering, desc);
+        write_node(sink, field.node, None, rendering, desc);
         i += 1;
     }
     sink.raw("},\"required\":[");
