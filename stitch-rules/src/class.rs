@@ -16,6 +16,8 @@ pub enum Class {
     StringEnum,
     /// An array.
     Array,
+    /// An array of fixed length, each position of its own type (a tuple).
+    Tuple,
     /// An object of string keys and values of one type.
     Map,
     /// An object of named fields.
@@ -38,6 +40,7 @@ impl Class {
             Class::String => "a string",
             Class::StringEnum => "a string enum",
             Class::Array => "an array",
+            Class::Tuple => "a tuple",
             Class::Map => "a map",
             Class::Object => "an object",
             Class::Union => "a tagged union",

@@ -43,6 +43,16 @@ const fn holds_wide_integer(node: &Node) -> bool {
     match node.kind {
         Kind::Integer(rules) => matches!(rules.rust, NumberType::I128 | NumberType::U128),
         Kind::Array(item, _) | Kind::Map(item, _) => holds_wide_integer(item),
+        Kind::Tuple(elements) => {
+            let mut i = 0;
+            while i < elements.len() {
+                if holds_wide_integer(elements[i]) {
+                    return true;
+                }
+                i += 1;
+            }
+            false
+        }
         Kind::Object(object) => {
             let mut i = 0;
             while i < object.fields.len() {

@@ -75,15 +75,25 @@ fn deserialize_tracked<T: serde::de::DeserializeOwned>(args: Value) -> Result<T,
 }
 
 /// Whether serde can reject a value this contract's validation accepted: only through a
-/// conversion the schema cannot show (`via`) or a value it cannot describe (`opaque`).
-/// (Integers beyond the 64-bit types' ranges, which no schema states, are the one other case;
-/// serde's own message then reports them.)
+/// conversion the schema cannot show (`via`), a value it cannot describe (`opaque`), or a
+/// type that converts what its schema admits and may refuse a rare value of it (an address,
+/// a date-time: `checks::CONVERTED`).
 pub const fn serde_may_reject(node: &Node) -> bool {
-    if node.checks & (checks::VIA | checks::OPAQUE) != 0 {
+    if node.checks & (checks::VIA | checks::OPAQUE | checks::CONVERTED) != 0 {
         return true;
     }
     match node.kind {
         Kind::Array(item, _) | Kind::Map(item, _) => serde_may_reject(item),
+        Kind::Tuple(elements) => {
+            let mut i = 0;
+            while i < elements.len() {
+                if serde_may_reject(elements[i]) {
+                    return true;
+                }
+                i += 1;
+            }
+            false
+        }
         Kind::Object(object) => fields_may_reject(object.fields),
         Kind::Union(union) => {
             for_each_operation_field!(union, |_operation, _index, field| {

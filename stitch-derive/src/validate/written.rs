@@ -20,6 +20,7 @@ impl Written {
             syn::Type::Group(group) => return Written::of(&group.elem),
             syn::Type::Paren(paren) => return Written::of(&paren.elem),
             syn::Type::Array(_) | syn::Type::Slice(_) => Class::Array,
+            syn::Type::Tuple(tuple) if !tuple.elems.is_empty() => Class::Tuple,
             syn::Type::Path(path) if path.qself.is_none() => {
                 let (name, argument) = standard_name(&path.path)?;
                 match name.as_str() {

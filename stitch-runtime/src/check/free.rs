@@ -45,7 +45,7 @@ pub(super) fn depth_exceeds(value: &Value, limit: usize) -> bool {
 /// accept a string, and the text parses to that structure.
 pub(super) fn structure_in_text(node: &Node, text: &str) -> Option<Value> {
     let wants_object = matches!(node.kind, Kind::Object(_) | Kind::Map(..) | Kind::Union(_));
-    let wants_array = matches!(node.kind, Kind::Array(..));
+    let wants_array = matches!(node.kind, Kind::Array(..) | Kind::Tuple(_));
     if !(wants_object || wants_array) {
         return None;
     }

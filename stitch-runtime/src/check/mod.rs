@@ -98,6 +98,27 @@ impl Checker {
                 }
                 _ => self.wrong_type(node, value, at),
             },
+            Kind::Tuple(elements) => match value {
+                Value::Array(items) => {
+                    if items.len() != elements.len() {
+                        let code = if items.len() < elements.len() {
+                            IssueCode::MinItems
+                        } else {
+                            IssueCode::MaxItems
+                        };
+                        let message = format!(
+                            "expected exactly {} items, one per position, got {}",
+                            elements.len(),
+                            items.len()
+                        );
+                        self.issue(at, code, message);
+                    }
+                    for (index, (element, item)) in elements.iter().zip(items).enumerate() {
+                        self.value(element, item, &at.index(index));
+                    }
+                }
+                _ => self.wrong_type(node, value, at),
+            },
             Kind::Map(entry, _) => match value {
                 Value::Object(map) => {
                     self.keywords(&node.kind, Subject::Entries(map.len()), at);

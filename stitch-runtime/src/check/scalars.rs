@@ -162,7 +162,9 @@ impl Checker {
             (Kind::Object(_) | Kind::Map(..) | Kind::Union(_), Value::String(_)) => {
                 " — send the object itself, not text"
             }
-            (Kind::Array(..), Value::String(_)) => " — send the array itself, not text",
+            (Kind::Array(..) | Kind::Tuple(_), Value::String(_)) => {
+                " — send the array itself, not text"
+            }
             _ => "",
         };
         let message = format!("expected {expected}, got {}{hint}", describe(value));

@@ -146,6 +146,19 @@ pub const fn same_shape(a: &Node, b: &Node) -> bool {
         (Kind::Array(x, _), Kind::Array(y, _)) | (Kind::Map(x, _), Kind::Map(y, _)) => {
             a.kind.same_keywords(&b.kind) && same_shape(x, y)
         }
+        (Kind::Tuple(x), Kind::Tuple(y)) => {
+            if x.len() != y.len() {
+                return false;
+            }
+            let mut i = 0;
+            while i < x.len() {
+                if !same_shape(x[i], y[i]) {
+                    return false;
+                }
+                i += 1;
+            }
+            true
+        }
         (Kind::Object(x), Kind::Object(y)) => same_object(x, y),
         (Kind::Union(x), Kind::Union(y)) => {
             if !str_eq(x.tag, y.tag) || x.variants.len() != y.variants.len() {

@@ -66,6 +66,12 @@ enum Frame {
         keys: Keys,
         segment: &'static str,
     },
+    /// A tuple's elements, each shown at its position (`prefixItems`), from `next`.
+    Elements {
+        elements: &'static [&'static Node],
+        next: usize,
+        rendering: Rendering,
+    },
     /// The properties of a hull of objects (a key whose operations declare different objects),
     /// each by its merge decision.
     Hull {
@@ -77,7 +83,7 @@ enum Frame {
 impl Frame {
     const fn segment(&self) -> &'static str {
         match *self {
-            Frame::Empty => "",
+            Frame::Empty | Frame::Elements { .. } => "",
             Frame::Fields { segment, .. }
             | Frame::Operations { segment, .. }
             | Frame::Keys { segment, .. }
@@ -231,6 +237,18 @@ impl<'a> Findings<'a> {
                 });
                 None
             }
+            // Shown position by position in `Mcp`; elsewhere, as one `items` for them all.
+            Kind::Tuple(elements) if matches!(self.profile.dialect, Dialect::Mcp) => {
+                self.enter(Frame::Elements {
+                    elements,
+                    next: 0,
+                    rendering: pending.rendering,
+                })
+            }
+            Kind::Tuple(elements) => {
+                let set = NodeSet::elements(elements);
+                self.set(set, decide(set), Requirement::ALWAYS, false)
+            }
             Kind::Object(object) => self.enter(Frame::Fields {
                 fields: object.fields,
                 next: 0,
@@ -350,6 +368,28 @@ impl<'a> Findings<'a> {
                         segment: key.name,
                     };
                     return self.set(NodeSet::of(set), key.merge, key.requirement, true);
+                }
+            }
+            Frame::Elements {
+                elements,
+                next,
+                rendering,
+            } => {
+                if next < elements.len() {
+                    self.frames[top] = Frame::Elements {
+                        elements,
+                        next: next + 1,
+                        rendering,
+                    };
+                    self.pending = Some(Pending {
+                        node: elements[next],
+                        rendering,
+                        property: false,
+                        shown: true,
+                        description: None,
+                        presence: Requirement::ALWAYS,
+                    });
+                    return None;
                 }
             }
             Frame::Hull { mut properties, .. } => {

@@ -101,6 +101,8 @@ pub enum Kind {
     StringEnum(&'static [&'static str], &'static [&'static str]),
     /// An array of the item node.
     Array(&'static Node, ArrayRules),
+    /// An array of exactly these nodes, position by position (a tuple).
+    Tuple(&'static [&'static Node]),
     /// An object with string keys and values of the node (`HashMap`, `BTreeMap`).
     Map(&'static Node, MapRules),
     /// An object with named fields (a struct).
@@ -122,7 +124,7 @@ impl Kind {
             Kind::Integer(_) => kinds::INTEGER,
             Kind::Number(_) => kinds::NUMBER,
             Kind::String(_) | Kind::StringEnum(..) => kinds::STRING,
-            Kind::Array(..) => kinds::ARRAY,
+            Kind::Array(..) | Kind::Tuple(_) => kinds::ARRAY,
             Kind::Map(..) | Kind::Object(_) | Kind::Union(_) => kinds::OBJECT,
             Kind::Any => kinds::ANY,
             Kind::Opaque => 0,
@@ -138,6 +140,7 @@ impl Kind {
             Kind::String(_) => Class::String,
             Kind::StringEnum(..) => Class::StringEnum,
             Kind::Array(..) => Class::Array,
+            Kind::Tuple(_) => Class::Tuple,
             Kind::Map(..) => Class::Map,
             Kind::Object(_) => Class::Object,
             Kind::Union(_) => Class::Union,
@@ -161,6 +164,24 @@ pub mod checks {
     pub const VIA: u8 = 1 << 4;
     /// `opaque`: a value JSON Schema cannot describe.
     pub const OPAQUE: u8 = 1 << 5;
+    /// A type whose deserialization may refuse a rare value its schema admits (an address
+    /// past what its pattern can say, a date-time past its type's range): not a hidden check,
+    /// since the schema says what the type takes, but `parse` reports where serde refuses.
+    pub const CONVERTED: u8 = 1 << 6;
+    /// The checks a schema cannot show.
+    pub const HIDDEN: u8 = REFINE | TRIM | LOWERCASE | UPPERCASE | VIA | OPAQUE;
+}
+
+/// Whether a hidden check sits in any of the nodes.
+const fn any_hidden_check(nodes: &[&Node]) -> bool {
+    let mut i = 0;
+    while i < nodes.len() {
+        if nodes[i].has_hidden_check() {
+            return true;
+        }
+        i += 1;
+    }
+    false
 }
 
 /// A hazard: the value accepts more than its type says.
@@ -256,11 +277,12 @@ impl Node {
 
     /// Whether a hidden check (refine, trim, case, via, opaque) sits here or anywhere inside.
     pub const fn has_hidden_check(&self) -> bool {
-        if self.checks != 0 {
+        if self.checks & checks::HIDDEN != 0 {
             return true;
         }
         match self.kind {
             Kind::Array(item, _) | Kind::Map(item, _) => item.has_hidden_check(),
+            Kind::Tuple(elements) => any_hidden_check(elements),
             Kind::Object(object) => object.has_hidden_check(),
             Kind::Union(union) => {
                 for_each_operation_field!(union, |_operation, _index, field| {

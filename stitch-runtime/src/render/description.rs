@@ -28,12 +28,15 @@ pub(super) struct Notes<'a> {
     pub(super) dialect: Dialect,
     pub(super) moved: Option<&'a Kind>,
     pub(super) kinds: u8,
+    /// A tuple's elements, said in order where the dialect has no `prefixItems`.
+    pub(super) elements: Option<&'static [&'static Node]>,
 }
 
 pub(super) const NO_NOTES: Notes<'static> = Notes {
     dialect: Dialect::Mcp,
     moved: None,
     kinds: 0,
+    elements: None,
 };
 
 /// The operations a flattened key's hint names: those that require it, or when none does,
@@ -86,11 +89,13 @@ pub(super) const fn write_description(
     if let Description {
         own: None,
         hint: None,
-        notes: Notes {
-            moved: None,
-            kinds: 0,
-            ..
-        },
+        notes:
+            Notes {
+                moved: None,
+                kinds: 0,
+                elements: None,
+                ..
+            },
         ..
     } = description
     {
@@ -141,6 +146,13 @@ pub(super) const fn write_description(
         write_kinds_note(sink, notes.kinds);
         written = true;
     }
+    if let Some(elements) = notes.elements {
+        if written {
+            sink.raw(" ");
+        }
+        write_elements_note(sink, elements);
+        written = true;
+    }
     if let Some(kind) = notes.moved {
         if written {
             sink.raw("\\n\\n");
@@ -157,6 +169,30 @@ pub(super) const fn write_description(
 const fn ends_closed(text: &str) -> bool {
     let bytes = text.as_bytes();
     !bytes.is_empty() && matches!(bytes[bytes.len() - 1], b'.' | b'!' | b'?' | b':' | b')')
+}
+
+/// A tuple's positions, for a dialect without `prefixItems`: `Exactly 2 items, in order: an
+/// integer, a string.`
+const fn write_elements_note(sink: &mut Sink<'_>, elements: &[&Node]) {
+    sink.raw("Exactly ");
+    sink.uint(elements.len() as u64);
+    sink.raw(if elements.len() == 1 {
+        " item: "
+    } else {
+        " items, in order: "
+    });
+    let mut i = 0;
+    while i < elements.len() {
+        if i > 0 {
+            sink.raw(", ");
+        }
+        sink.raw(elements[i].kind.class().described());
+        if elements[i].nullable {
+            sink.raw(" or null");
+        }
+        i += 1;
+    }
+    sink.byte(b'.');
 }
 
 /// What a property advertised as `{}` holds: `Any JSON value.`, or its kinds.

@@ -70,10 +70,14 @@ pub(super) const fn write_inner(
     step: Step,
     rendering: Rendering,
 ) {
-    let inner = set.step(step);
-    let merge = decide(inner);
-    let description = Description::own(set_description(inner, merge));
-    write_merge(sink, merge, inner, rendering, description);
+    write_set(sink, set.step(step), rendering);
+}
+
+/// A set that is not a property (items, values), decided and written.
+pub(super) const fn write_set(sink: &mut Sink<'_>, set: NodeSet<'_>, rendering: Rendering) {
+    let merge = decide(set);
+    let description = Description::own(set_description(set, merge));
+    write_merge(sink, merge, set, rendering, description);
 }
 
 /// The description a set's members agree on (every one that has a description has this
@@ -168,6 +172,7 @@ const fn write_base(
                 dialect,
                 moved: None,
                 kinds: plain,
+                elements: None,
             };
             write_description(
                 sink,

@@ -3,13 +3,13 @@
 //! places it differs (how `null` is said, a free value, a closed map); the `Mcp` rendering,
 //! which constant evaluation runs, answers each with a test.
 
-use stitch_rules::Dialect;
+use stitch_rules::{Dialect, Keyword};
 
 use super::Rendering;
 use super::description::{Description, Notes, own_description, write_description};
 use super::flat::write_flat;
 use super::keywords::{moves_any, write_keywords};
-use super::merge::{write_hull_object_body, write_inner};
+use super::merge::{write_hull_object_body, write_inner, write_set};
 use super::object::{write_object_body, write_one_of};
 use crate::dialect::{self, Null};
 use crate::flatten::{NodeSet, Step};
@@ -66,6 +66,10 @@ pub(super) const fn write_node(
                 kinds::ANY
             } else {
                 0
+            },
+            elements: match node.kind {
+                Kind::Tuple(elements) => Some(elements),
+                _ => None,
             },
         }
     };
@@ -132,6 +136,27 @@ const fn write_body(
             }
             write_keywords(sink, &node.kind, dialect, false);
         }
+        Kind::Tuple(elements) => {
+            write_type(sink, kinds::ARRAY, null);
+            if matches!(dialect, Dialect::Mcp) {
+                sink.raw(",\"prefixItems\":[");
+                let mut i = 0;
+                while i < elements.len() {
+                    if i > 0 {
+                        sink.byte(b',');
+                    }
+                    write_root(sink, elements[i], rendering);
+                    i += 1;
+                }
+                sink.raw("],\"items\":false");
+            } else {
+                // One schema for every position: what the elements share, by the collision
+                // rules; the description says each position.
+                sink.raw(",\"items\":");
+                write_set(sink, NodeSet::elements(elements), rendering);
+            }
+            write_length(sink, elements.len() as u64, dialect);
+        }
         Kind::Map(value, _) => {
             write_type(sink, kinds::OBJECT, null);
             if dialect.is_strict() {
@@ -158,6 +183,18 @@ const fn write_body(
         },
         Kind::Any if !dialect.is_strict() => write_type(sink, kinds::ANY, false),
         Kind::Any | Kind::Opaque => write_scalars(sink, dialect),
+    }
+}
+
+/// A tuple's length as `minItems` and `maxItems`, each where the dialect takes it.
+const fn write_length(sink: &mut Sink<'_>, length: u64, dialect: Dialect) {
+    if Keyword::MinItems.taken_by(dialect, "", length) {
+        sink.raw(",\"minItems\":");
+        sink.uint(length);
+    }
+    if Keyword::MaxItems.taken_by(dialect, "", length) {
+        sink.raw(",\"maxItems\":");
+        sink.uint(length);
     }
 }
 

@@ -1,0 +1,143 @@
+//! Numbers, booleans, strings and characters, `Option`, and the pointers that are their
+//! contents on the wire.
+
+use std::rc::Rc;
+use std::sync::Arc;
+
+use super::Shape;
+use crate::node::{Bound, Kind, Node, NumberRules, NumberType, StringRules};
+use crate::rejection::{Issue, JsonPointer};
+
+const fn integer(rust: NumberType, minimum: Option<Bound>, maximum: Option<Bound>) -> Node {
+    Node::of(Kind::Integer(NumberRules {
+        minimum,
+        maximum,
+        rust,
+        ..NumberRules::NONE
+    }))
+}
+
+macro_rules! ranged_integers {
+    ($($ty:ty as $rust:ident => $min:literal ..= $max:literal),*) => {$(
+        impl Shape for $ty {
+            const SHAPE: &'static Node = &integer(
+                NumberType::$rust,
+                Some(Bound::int($min, <$ty>::MIN as f64)),
+                Some(Bound::int($max, <$ty>::MAX as f64)),
+            );
+        }
+    )*};
+}
+
+ranged_integers!(
+    i8 as I8 => "-128" ..= "127",
+    i16 as I16 => "-32768" ..= "32767",
+    i32 as I32 => "-2147483648" ..= "2147483647",
+    u8 as U8 => "0" ..= "255",
+    u16 as U16 => "0" ..= "65535",
+    u32 as U32 => "0" ..= "4294967295"
+);
+
+macro_rules! wide_integers {
+    (signed: $($s:ty as $srust:ident),*; unsigned: $($u:ty as $urust:ident),*) => {
+        $(impl Shape for $s {
+            const SHAPE: &'static Node = &integer(NumberType::$srust, None, None);
+        })*
+        $(impl Shape for $u {
+            const SHAPE: &'static Node =
+                &integer(NumberType::$urust, Some(Bound::int("0", 0.0)), None);
+        })*
+    };
+}
+
+wide_integers!(
+    signed: i64 as I64, i128 as I128, isize as Isize;
+    unsigned: u64 as U64, u128 as U128, usize as Usize
+);
+
+macro_rules! non_zero {
+    ($($ty:ty => $inner:ty),*) => {$(
+        impl Shape for $ty {
+            const SHAPE: &'static Node = &crate::attributes::positive(<$inner as Shape>::SHAPE);
+        }
+    )*};
+}
+
+non_zero!(
+    core::num::NonZeroU8 => u8, core::num::NonZeroU16 => u16, core::num::NonZeroU32 => u32,
+    core::num::NonZeroU64 => u64, core::num::NonZeroU128 => u128,
+    core::num::NonZeroUsize => usize
+);
+
+impl Shape for bool {
+    const SHAPE: &'static Node = &Node::of(Kind::Boolean);
+}
+
+/// The largest magnitude an `f32` holds, as a JSON number: what is within it reads as a
+/// finite `f32` (the nearest one), what is past it would be infinity.
+const F32_LIMIT: f64 = 3.4028235e38;
+
+impl Shape for f32 {
+    const SHAPE: &'static Node = &Node::of(Kind::Number(NumberRules {
+        minimum: Some(Bound::new("-3.4028235e38", -F32_LIMIT, false)),
+        maximum: Some(Bound::new("3.4028235e38", F32_LIMIT, false)),
+        rust: NumberType::F32,
+        ..NumberRules::NONE
+    }));
+}
+
+impl Shape for f64 {
+    const SHAPE: &'static Node = &Node::of(Kind::Number(NumberRules {
+        rust: NumberType::F64,
+        ..NumberRules::NONE
+    }));
+}
+
+const STRING: Node = Node::of(Kind::String(StringRules::NONE));
+
+macro_rules! strings {
+    ($($ty:ty),*) => {$(
+        impl Shape for $ty {
+            const SHAPE: &'static Node = &STRING;
+        }
+    )*};
+}
+
+strings!(
+    String,
+    &str,
+    std::borrow::Cow<'_, str>,
+    Box<str>,
+    std::rc::Rc<str>,
+    std::sync::Arc<str>
+);
+
+impl Shape for char {
+    const SHAPE: &'static Node = &Node::of(Kind::String(StringRules::ONE_CHARACTER));
+}
+
+impl<T: Shape> Shape for Option<T> {
+    const SHAPE: &'static Node = &T::SHAPE.nullable();
+    const REFINES: bool = T::REFINES;
+
+    fn refine(&self, pointer: &mut JsonPointer, issues: &mut Vec<Issue>) {
+        if let Some(value) = self {
+            value.refine(pointer, issues);
+        }
+    }
+}
+
+macro_rules! pointers {
+    ($($ty:ident),*) => {$(
+        impl<T: Shape + ?Sized> Shape for $ty<T> {
+            const SHAPE: &'static Node = T::SHAPE;
+            const REFINES: bool = T::REFINES;
+
+            fn refine(&self, pointer: &mut JsonPointer, issues: &mut Vec<Issue>) {
+                T::refine(self, pointer, issues);
+            }
+        }
+    )*};
+}
+
+pointers!(Box, Rc, Arc);

@@ -1,0 +1,330 @@
+//! The types servers hold, each advertised as its serde form is: what serde writes of a value
+//! is accepted by the advertised schema in every dialect (the `jsonschema` crate judges it,
+//! formats included), and `parse` reads it back to the same value; what serde refuses, `parse`
+//! refuses with an issue at its pointer.
+
+mod common;
+
+use std::fmt::Debug;
+
+use common::json;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::{Value, json};
+use stitch::{Contract, Dialect, FindingKind, IssueCode, SchemaProfile, Shape};
+
+/// A contract holding one value of `T`.
+#[derive(stitch::Contract, serde::Deserialize, Debug, PartialEq)]
+struct Holds<T> {
+    value: T,
+}
+
+/// What serde writes of each sample is accepted in every dialect that can say the type (all
+/// but strict modes for a map, which they close) and parsed back to it.
+fn round_trips<T>(samples: &[T])
+where
+    T: Shape + DeserializeOwned + Serialize + PartialEq + Debug,
+{
+    let sayable: Vec<Dialect> = Dialect::ALL
+        .into_iter()
+        .filter(|dialect| {
+            let profile = SchemaProfile::new().dialect(*dialect);
+            stitch::all_findings(&[Holds::<T>::TOOL], &profile)
+                .iter()
+                .all(|finding| finding.kind() != FindingKind::Inexpressible)
+        })
+        .collect();
+    assert!(sayable.contains(&Dialect::Mcp));
+    for sample in samples {
+        let written = serde_json::to_value(sample).expect("the sample serializes");
+        let call = json!({ "value": written });
+        for dialect in sayable.iter().copied() {
+            let schema = json(Holds::<T>::input_schema_for(dialect));
+            let validator = jsonschema::options()
+                .should_validate_formats(true)
+                .build(&schema)
+                .expect("a valid schema");
+            assert!(
+                validator.is_valid(&call),
+                "{dialect}: {schema} rejects {call}, what serde writes of {sample:?}"
+            );
+        }
+        match Holds::<T>::parse(call.clone()) {
+            Ok(parsed) => assert_eq!(&parsed.value, sample, "{call}"),
+            Err(rejection) => panic!("{call} is refused: {rejection}"),
+        }
+    }
+}
+
+/// `parse` refuses the value with an issue of `code` at `/value`.
+fn refused<T>(value: Value, code: IssueCode)
+where
+    T: Shape + DeserializeOwned + Debug,
+{
+    let call = json!({ "value": value });
+    let rejection = Holds::<T>::parse(call.clone()).expect_err("refused");
+    let issue = &rejection.issues[0];
+    assert!(
+        issue.pointer.starts_with("/value"),
+        "{call}: {}",
+        issue.pointer
+    );
+    assert_eq!(issue.code, code, "{call}: {}", issue.message);
+}
+
+/// The schema of `T`'s property.
+fn property<T: Shape + DeserializeOwned>() -> Value {
+    json(Holds::<T>::input_schema())["properties"]["value"].clone()
+}
+
+mod standard {
+    use std::cell::{Cell, RefCell};
+    use std::cmp::Reverse;
+    use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, SocketAddrV4, SocketAddrV6};
+    use std::num::{NonZeroI32, Saturating, Wrapping};
+    use std::ops::{Range, RangeFrom, RangeInclusive, RangeTo};
+    use std::path::PathBuf;
+    use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+    use super::*;
+
+    #[test]
+    fn addresses_are_strings_of_their_form() {
+        let v4 = Ipv4Addr::new(192, 168, 0, 1);
+        let v6: Ipv6Addr = "fe80::1".parse().unwrap();
+        round_trips(&[v4]);
+        round_trips(&[v6, Ipv6Addr::LOCALHOST]);
+        round_trips(&[IpAddr::V4(v4), IpAddr::V6(v6)]);
+        round_trips(&[
+            SocketAddr::new(IpAddr::V4(v4), 8080),
+            "[::1]:443".parse().unwrap(),
+        ]);
+        round_trips(&[SocketAddrV4::new(v4, 1)]);
+        round_trips(&[SocketAddrV6::new(v6, 80, 0, 2)]);
+        assert_eq!(property::<Ipv4Addr>()["format"], "ipv4");
+        assert_eq!(property::<Ipv6Addr>()["format"], "ipv6");
+        // What the pattern admits and serde refuses is refused where it is.
+        refused::<IpAddr>(json!("999.1.1.1"), IssueCode::InvalidValue);
+        refused::<SocketAddr>(json!("1.2.3.4:99999"), IssueCode::InvalidValue);
+        refused::<IpAddr>(json!("localhost"), IssueCode::Pattern);
+    }
+
+    #[test]
+    fn paths_are_strings() {
+        round_trips(&[PathBuf::from("/tmp/a b"), PathBuf::from("relative")]);
+        assert_eq!(property::<PathBuf>()["type"], "string");
+    }
+
+    #[test]
+    fn durations_and_times_are_serde_objects() {
+        round_trips(&[Duration::from_millis(1500), Duration::ZERO]);
+        round_trips(&[UNIX_EPOCH + Duration::from_millis(1500), UNIX_EPOCH]);
+        let duration = property::<Duration>();
+        assert_eq!(duration["required"], json!(["secs", "nanos"]));
+        assert_eq!(duration["additionalProperties"], false);
+        refused::<Duration>(json!({"secs": 1}), IssueCode::MissingRequired);
+        refused::<Duration>(
+            json!({"secs": 1, "nanos": 0, "ms": 5}),
+            IssueCode::UnknownKey,
+        );
+        refused::<Duration>(
+            json!({"secs": u64::MAX, "nanos": 2_000_000_000u32}),
+            IssueCode::InvalidValue,
+        );
+        let _: Option<SystemTime> = None;
+    }
+
+    #[test]
+    fn tuples_are_arrays_position_by_position() {
+        round_trips(&[(1i32, "a".to_owned()), (-5, String::new())]);
+        round_trips(&[(7u8,)]);
+        round_trips(&[(true, 2.5f64, vec![1u8, 2])]);
+        let pair = property::<(i32, String)>();
+        assert_eq!(pair["prefixItems"][0]["type"], "integer");
+        assert_eq!(pair["prefixItems"][1]["type"], "string");
+        assert_eq!(pair["items"], false);
+        for dialect in [
+            Dialect::Portable,
+            Dialect::OpenAiStrict,
+            Dialect::AnthropicStrict,
+        ] {
+            let schema = json(Holds::<(f64, f64)>::input_schema_for(dialect));
+            let point = &schema["properties"]["value"];
+            assert_eq!(point["items"]["type"], "number", "{dialect}: {point}");
+            let description = point["description"].as_str().unwrap_or_default();
+            assert!(
+                description.contains("Exactly 2 items, in order: a number, a number."),
+                "{dialect}: {point}"
+            );
+        }
+        refused::<(i32, String)>(json!([1]), IssueCode::MinItems);
+        refused::<(i32, String)>(json!([1, "a", 2]), IssueCode::MaxItems);
+        let call = json!({"value": [1, 2]});
+        let rejection = Holds::<(i32, String)>::parse(call).unwrap_err();
+        assert_eq!(rejection.issues[0].pointer, "/value/1");
+    }
+
+    #[test]
+    fn ranges_are_objects_of_their_bounds() {
+        round_trips(&[Range { start: 1u8, end: 5 }]);
+        round_trips(&[RangeInclusive::new(-3i64, 3)]);
+        round_trips(&[RangeFrom { start: 2u16 }]);
+        round_trips(&[RangeTo { end: 9u32 }]);
+        refused::<Range<u8>>(json!({"start": 1}), IssueCode::MissingRequired);
+    }
+
+    #[test]
+    fn wrappers_are_their_contents() {
+        round_trips(&[Wrapping(5u8)]);
+        round_trips(&[Saturating(-5i16)]);
+        round_trips(&[Reverse("z".to_owned())]);
+        round_trips(&[Cell::new(3u32)]);
+        round_trips(&[RefCell::new(vec![1u8])]);
+        round_trips(&[NonZeroI32::new(-4).unwrap()]);
+        refused::<NonZeroI32>(json!(0), IssueCode::InvalidValue);
+        assert_eq!(property::<Wrapping<u8>>()["maximum"], 255);
+        assert_eq!(property::<std::sync::atomic::AtomicU8>(), property::<u8>());
+    }
+}
+
+#[cfg(all(
+    feature = "uuid1",
+    feature = "chrono04",
+    feature = "time03",
+    feature = "jiff02"
+))]
+mod dates_and_ids {
+    use super::*;
+
+    #[test]
+    fn uuids_are_uuid_strings() {
+        round_trips(&[uuid::Uuid::nil(), uuid::Uuid::from_u128(0x1234_5678_9abc)]);
+        assert_eq!(property::<uuid::Uuid>()["format"], "uuid");
+        refused::<uuid::Uuid>(json!("not-a-uuid"), IssueCode::Format);
+    }
+
+    #[test]
+    fn chrono_writes_rfc_3339_and_its_civil_forms() {
+        use chrono::{DateTime, FixedOffset, NaiveDate, NaiveTime, Utc, Weekday};
+        let date = NaiveDate::from_ymd_opt(2026, 12, 3).unwrap();
+        let time = NaiveTime::from_hms_milli_opt(10, 0, 1, 500).unwrap();
+        round_trips(&[
+            DateTime::<Utc>::from_timestamp(0, 5).unwrap(),
+            DateTime::<Utc>::from_timestamp(1_800_000_000, 0).unwrap(),
+        ]);
+        round_trips(&[
+            DateTime::<FixedOffset>::parse_from_rfc3339("2026-12-03T10:00:00+01:00").unwrap(),
+        ]);
+        round_trips(&[date]);
+        round_trips(&[time, NaiveTime::from_hms_opt(23, 59, 59).unwrap()]);
+        round_trips(&[date.and_time(time)]);
+        round_trips(&[Weekday::Mon, Weekday::Sun]);
+        assert_eq!(property::<DateTime<Utc>>()["format"], "date-time");
+        assert_eq!(property::<NaiveDate>()["format"], "date");
+        refused::<NaiveTime>(json!("25:00:00"), IssueCode::InvalidValue);
+        refused::<NaiveDate>(json!("2026-02-31"), IssueCode::Format);
+        // serde reads full names too: so does `parse`.
+        let parsed = Holds::<Weekday>::parse(json!({"value": "monday"})).unwrap();
+        assert_eq!(parsed.value, Weekday::Mon);
+    }
+
+    #[test]
+    fn time_writes_its_human_readable_forms() {
+        use time::macros::{date, datetime, offset, time};
+        round_trips(&[date!(2026 - 12 - 03)]);
+        round_trips(&[time!(10:00), time!(10:00:01.5)]);
+        round_trips(&[datetime!(2026-12-03 10:00)]);
+        round_trips(&[
+            datetime!(2026-12-03 10:00 +1),
+            datetime!(2026-12-03 10:00 -5:30),
+        ]);
+        round_trips(&[offset!(+1), offset!(-5:30)]);
+        round_trips(&[
+            time::Duration::seconds_f64(1.5),
+            time::Duration::seconds_f64(-0.25),
+        ]);
+        round_trips(&[time::Month::March, time::Month::December]);
+        round_trips(&[time::Weekday::Monday]);
+    }
+
+    #[test]
+    fn jiff_writes_rfc_3339_rfc_9557_and_iso_8601() {
+        let timestamp: jiff::Timestamp = "2024-07-11T01:14:00Z".parse().unwrap();
+        round_trips(&[timestamp]);
+        round_trips(&[timestamp.to_zoned(jiff::tz::TimeZone::UTC)]);
+        round_trips(&[jiff::civil::date(2024, 7, 10)]);
+        round_trips(&[jiff::civil::time(21, 14, 0, 500)]);
+        round_trips(&[jiff::civil::date(2024, 7, 10).at(21, 14, 0, 0)]);
+        round_trips(&[
+            jiff::SignedDuration::from_secs(5400),
+            jiff::SignedDuration::from_secs(-60),
+        ]);
+        // A span compares by its units: written and read back, it keeps them.
+        let span = jiff::Span::new().hours(1).minutes(30);
+        let written = serde_json::to_value(span).unwrap();
+        let parsed = Holds::<jiff::Span>::parse(json!({ "value": written })).unwrap();
+        assert_eq!(parsed.value.fieldwise(), span.fieldwise());
+    }
+}
+
+#[cfg(all(
+    feature = "url2",
+    feature = "rust_decimal1",
+    feature = "bigdecimal04",
+    feature = "semver1"
+))]
+mod text_forms {
+    use super::*;
+
+    #[test]
+    fn urls_are_uris() {
+        round_trips(&[url::Url::parse("https://a.example/b?c=d#e").unwrap()]);
+        assert_eq!(property::<url::Url>()["format"], "uri");
+        refused::<url::Url>(json!("not a url"), IssueCode::Format);
+    }
+
+    #[test]
+    fn decimals_are_strings_that_lose_no_digit() {
+        use rust_decimal::Decimal;
+        round_trips(&[Decimal::new(-15, 3), Decimal::new(12_345, 0)]);
+        refused::<Decimal>(json!("1.5.5"), IssueCode::Pattern);
+        refused::<Decimal>(
+            json!("99999999999999999999999999999999"),
+            IssueCode::InvalidValue,
+        );
+        let big: bigdecimal::BigDecimal = "12345678901234567890123.5".parse().unwrap();
+        let tiny: bigdecimal::BigDecimal = "1e-7".parse().unwrap();
+        let huge: bigdecimal::BigDecimal = "1e30".parse().unwrap();
+        round_trips(&[big, tiny, huge]);
+    }
+
+    #[test]
+    fn versions_are_semver_strings() {
+        round_trips(&[semver::Version::parse("1.2.3-rc.1+b5").unwrap()]);
+        round_trips(&[semver::VersionReq::parse(">=1.2, <2").unwrap()]);
+        refused::<semver::Version>(json!("1.2"), IssueCode::Pattern);
+        refused::<semver::Version>(json!("99999999999999999999.0.0"), IssueCode::InvalidValue);
+    }
+}
+
+#[cfg(all(feature = "indexmap2", feature = "smallvec1", feature = "bytes1"))]
+mod containers {
+    use super::*;
+
+    #[test]
+    fn containers_are_arrays_and_maps() {
+        let map: indexmap::IndexMap<String, u8> = [("b".to_owned(), 1), ("a".to_owned(), 2)]
+            .into_iter()
+            .collect();
+        round_trips(&[map]);
+        let set: indexmap::IndexSet<String> = ["x".to_owned(), "y".to_owned()].into();
+        round_trips(&[set]);
+        assert_eq!(
+            property::<indexmap::IndexSet<String>>()["uniqueItems"],
+            true
+        );
+        round_trips(&[smallvec::SmallVec::<[u8; 4]>::from_slice(&[1, 2, 3, 4, 5])]);
+        round_trips(&[bytes::Bytes::from_static(b"ab")]);
+        assert_eq!(property::<bytes::Bytes>()["items"]["maximum"], 255);
+    }
+}
