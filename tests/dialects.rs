@@ -15,11 +15,11 @@ mod common;
 use std::collections::BTreeMap;
 
 use broadcast_patch::BroadcastPatch;
-use common::{fill, json, validator, values};
-use proptest::prelude::*;
+use common::{holds_in_every_dialect, inexpressible, json};
+
 use serde::Deserialize;
 use serde_json::{Value, json};
-use stitch::{Contract, Dialect, FindingKind, SchemaProfile};
+use stitch::{Contract, Dialect, SchemaProfile};
 
 /// One step of a plan: a nested object with optional keys.
 #[derive(Contract, Deserialize, Debug, PartialEq)]
@@ -106,53 +106,6 @@ enum Loose {
         data: serde_json::Value,
         labels: BTreeMap<String, u8>,
     },
-}
-
-/// What the guard reports this contract's dialect cannot say.
-fn inexpressible<T: Contract>(dialect: Dialect) -> Vec<String> {
-    let profile = SchemaProfile::new().dialect(dialect);
-    stitch::all_findings(&[T::TOOL], &profile)
-        .into_iter()
-        .filter(|f| f.kind() == FindingKind::Inexpressible)
-        .map(|f| f.path().to_owned())
-        .collect()
-}
-
-/// The invariant for one contract, over generated calls; returns the dialects whose schema
-/// was held to every call (those the guard reports nothing of).
-fn holds_in_every_dialect<T: Contract + std::fmt::Debug + PartialEq>(cases: u32) -> Vec<Dialect> {
-    let mut judged = Vec::new();
-    for dialect in Dialect::ALL {
-        let shown = json(T::input_schema_for(dialect));
-        let schema = validator(&shown);
-        let lossless = inexpressible::<T>(dialect).is_empty();
-        if lossless {
-            judged.push(dialect);
-        }
-        let accepted = std::cell::Cell::new(0u32);
-        let config = ProptestConfig::with_cases(cases);
-        proptest!(config, |(plain in values(T::SHAPE))| {
-            let filled = fill(T::SHAPE, &plain, dialect, &shown);
-            let expected = T::parse(plain.clone());
-            let parsed = T::parse_for(filled.clone(), dialect);
-            match (&expected, &parsed) {
-                (Ok(expected), Ok(parsed)) => prop_assert_eq!(expected, parsed),
-                (Err(_), Err(_)) => {}
-                _ => prop_assert!(false, "{dialect}: {plain} parses {:?}, filled {filled} {:?}",
-                    expected.is_ok(), parsed.is_ok()),
-            }
-            if lossless && expected.is_ok() {
-                prop_assert!(schema.is_valid(&filled),
-                    "the {dialect} schema rejects {filled}, filled from {plain}");
-            }
-            accepted.set(accepted.get() + u32::from(expected.is_ok()));
-        });
-        assert!(
-            accepted.get() * 2 > cases,
-            "{dialect}: most generated calls must be valid"
-        );
-    }
-    judged
 }
 
 #[test]

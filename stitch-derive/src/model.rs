@@ -43,7 +43,7 @@ pub enum Body {
         names: Vec<String>,
         aliases: Vec<String>,
     },
-    /// An internally tagged union of operations.
+    /// A tagged union of operations.
     Union(Union),
 }
 
@@ -87,8 +87,18 @@ pub struct Object {
 }
 
 pub struct Union {
-    pub tag: String,
+    pub tagging: Tagging,
     pub variants: Vec<Variant>,
+}
+
+/// Where serde puts a union's operation.
+pub enum Tagging {
+    /// `#[serde(tag = "op")]`: the tag beside the operation's fields.
+    Internal { tag: String },
+    /// `#[serde(tag = "op", content = "args")]`: the tag beside a key holding them.
+    Adjacent { tag: String, content: String },
+    /// serde's default: the operation's name as the one key, holding what it holds.
+    External,
 }
 
 pub struct Variant {
@@ -105,7 +115,8 @@ pub enum VariantBody {
     Unit,
     /// A struct operation.
     Struct(Object),
-    /// A newtype operation wrapping a struct.
+    /// A newtype operation: wrapping a struct (its fields are the operation's), or, in an
+    /// externally tagged union, any value.
     Newtype(Box<syn::Type>),
 }
 

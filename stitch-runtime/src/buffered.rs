@@ -1,6 +1,6 @@
-//! What serde buffers, and what its buffer cannot hold. serde reads an internally tagged
-//! operation (and, later, a flattened field) into a buffer before it knows which type to read
-//! it as, and that buffer holds no 128-bit integer: every call of such an operation would
+//! What serde buffers, and what its buffer cannot hold. serde reads an internally or
+//! adjacently tagged operation (and a flattened field) into a buffer before it knows which
+//! type to read it as, and that buffer holds no 128-bit integer: every call of such an operation would
 //! fail with serde's "u128 is not supported", at the root. The derive refuses it at compile
 //! time instead, naming the operation and the field.
 
@@ -8,8 +8,12 @@ use stitch_rules::Message;
 
 use crate::node::{Kind, Node, NumberType, Union};
 
-/// Why an operation of `union` cannot be read by serde: a 128-bit integer somewhere in it.
+/// Why an operation of `union` cannot be read by serde: a 128-bit integer somewhere in it,
+/// when serde reads its operations through a buffer (internally and adjacently tagged).
 pub const fn unbufferable(union: &Union) -> Option<Message> {
+    if !union.buffered() {
+        return None;
+    }
     let mut v = 0;
     while v < union.variants.len() {
         let variant = &union.variants[v];
@@ -32,6 +36,21 @@ pub const fn unbufferable(union: &Union) -> Option<Message> {
                 );
             }
             f += 1;
+        }
+        if let Some(value) = variant.value()
+            && holds_wide_integer(value)
+        {
+            return Some(
+                Message::new()
+                    .push("stitch: operation `")
+                    .push(variant.name)
+                    .push(
+                        "` holds a 128-bit integer: serde reads a tagged operation through a \
+                         buffer that holds no 128-bit integer, so every call would fail; use \
+                         `u64` or `i64` (JSON carries no wider integer), or \
+                         `#[contract(via = String)]` with serde's conversion",
+                    ),
+            );
         }
         v += 1;
     }
@@ -63,7 +82,27 @@ const fn holds_wide_integer(node: &Node) -> bool {
             }
             false
         }
-        Kind::Union(union) => unbufferable(union).is_some(),
+        Kind::Union(union) => {
+            let mut v = 0;
+            while v < union.variants.len() {
+                let variant = &union.variants[v];
+                if let Some(value) = variant.value()
+                    && holds_wide_integer(value)
+                {
+                    return true;
+                }
+                let fields = variant.object.fields;
+                let mut f = 0;
+                while f < fields.len() {
+                    if holds_wide_integer(fields[f].node) {
+                        return true;
+                    }
+                    f += 1;
+                }
+                v += 1;
+            }
+            false
+        }
         _ => false,
     }
 }

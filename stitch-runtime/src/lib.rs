@@ -53,9 +53,9 @@ pub use tool::{SchemaProfile, Tool};
 /// walk and the validation of a call are computed from them.
 pub mod ir {
     pub use crate::node::{
-        ArrayRules, Bound, Doc, Escape, Fallback, Field, Hazard, KeywordSlots, KeywordValue, Kind,
-        MapRules, Node, NumberRules, NumberType, Object, StringRules, Union, Variant, checks,
-        kinds,
+        ArrayRules, Bound, Doc, Escape, Fallback, Field, Hazard, Holds, KeywordSlots, KeywordValue,
+        Kind, MapRules, Node, NumberRules, NumberType, Object, StringRules, Tagging, Union,
+        Variant, checks, kinds,
     };
     pub use crate::render::Rendering;
     pub use stitch_rules::Keyword;

@@ -101,6 +101,15 @@ pub const fn serde_may_reject(node: &Node) -> bool {
                     return true;
                 }
             });
+            let mut v = 0;
+            while v < union.variants.len() {
+                if let Some(value) = union.variants[v].value()
+                    && serde_may_reject(value)
+                {
+                    return true;
+                }
+                v += 1;
+            }
             false
         }
         _ => false,

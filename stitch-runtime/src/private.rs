@@ -13,7 +13,7 @@ pub use crate::contract::Contract;
 pub use crate::flatten::{FlatTable, KeyIndices, flat_table, key_indices, slots_for, total_fields};
 pub use crate::guard::guard_report;
 pub use crate::node::{
-    Bound, Doc, Escape, Field, KeywordValue, Kind, Node, Object, Union, Variant,
+    Bound, Doc, Escape, Field, Holds, KeywordValue, Kind, Node, Object, Tagging, Union, Variant,
 };
 pub use crate::parse::{refine_field, refine_issue};
 pub use crate::rejection::{Issue, JsonPointer};

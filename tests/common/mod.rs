@@ -4,8 +4,8 @@
 
 use proptest::prelude::*;
 use serde_json::{Map, Value, json};
-use stitch::Dialect;
-use stitch::ir::{Kind, Node, Object};
+use stitch::ir::{Holds, Kind, Node, Object, Tagging, Union, Variant};
+use stitch::{Contract, Dialect, FindingKind, SchemaProfile};
 
 /// A schema text as JSON.
 pub fn json(text: &str) -> Value {
@@ -212,6 +212,10 @@ pub fn values(node: &'static Node) -> BoxedStrategy<Value> {
                 .prop_map(Value::Array)
                 .boxed()
         }
+        Kind::Tuple(elements) => {
+            let parts: Vec<BoxedStrategy<Value>> = elements.iter().map(|e| values(e)).collect();
+            parts.prop_map(Value::Array).boxed()
+        }
         Kind::Map(value, rules) => {
             let low = rules.min_properties.unwrap_or(0).min(4) as usize;
             let high = rules
@@ -227,9 +231,7 @@ pub fn values(node: &'static Node) -> BoxedStrategy<Value> {
             let variants: Vec<BoxedStrategy<Value>> = union
                 .variants
                 .iter()
-                .map(|variant| {
-                    object_values(variant.object.fields, Some((union.tag, variant.name)))
-                })
+                .map(|variant| operation_values(union, variant))
                 .collect();
             proptest::strategy::Union::new(variants).boxed()
         }
@@ -240,6 +242,28 @@ pub fn values(node: &'static Node) -> BoxedStrategy<Value> {
         prop_oneof![1 => Just(Value::Null), 3 => base].boxed()
     } else {
         base
+    }
+}
+
+/// Calls of one operation, as its union's tagging places it.
+fn operation_values(union: &'static Union, variant: &'static Variant) -> BoxedStrategy<Value> {
+    let held = match variant.holds {
+        Holds::Fields => Some(object_values(variant.object.fields, None)),
+        Holds::Value(node) => Some(values(node)),
+        Holds::Nothing => None,
+        _ => unreachable!("an operation holds its fields, nothing or a value"),
+    };
+    let (tag, name) = (union.tag, variant.name);
+    match (union.tagging, held) {
+        (Tagging::Adjacent(content), Some(held)) => held
+            .prop_map(move |held| json!({ tag: name, content: held }))
+            .boxed(),
+        (Tagging::Adjacent(_), None) => Just(json!({ tag: name })).boxed(),
+        (Tagging::External, Some(held)) => held.prop_map(move |held| json!({ name: held })).boxed(),
+        (Tagging::External, None) => {
+            prop_oneof![Just(json!({ name: null })), Just(json!({ name: {} }))].boxed()
+        }
+        _ => object_values(variant.object.fields, Some((tag, name))),
     }
 }
 
@@ -600,11 +624,37 @@ pub fn fill(node: &'static Node, value: &Value, dialect: Dialect, schema: &Value
 fn leave_out_nulls(node: &'static Node, value: &Value) -> Value {
     match (&node.kind, value) {
         (Kind::Object(object), Value::Object(map)) => leave_out_in(object, map),
+        (Kind::Union(union), Value::Object(map)) if union.tagging == Tagging::External => {
+            let Some((name, held)) = map.iter().next() else {
+                return value.clone();
+            };
+            let variant = union.variants.iter().find(|v| v.name == name);
+            let held = match (variant.map(|v| v.holds), held) {
+                (Some(Holds::Fields), Value::Object(fields)) => {
+                    leave_out_in(variant.expect("found").object, fields)
+                }
+                (Some(Holds::Value(node)), held) => leave_out_nulls(node, held),
+                // A unit operation: a client that does not show `null` sends an empty object.
+                (Some(Holds::Nothing), _) => json!({}),
+                _ => held.clone(),
+            };
+            json!({ name: held })
+        }
         (Kind::Union(union), Value::Object(map)) => {
             let chosen = map.get(union.tag).and_then(Value::as_str);
-            match union.variants.iter().find(|v| Some(v.name) == chosen) {
-                Some(variant) => leave_out_in(variant.object, map),
-                None => value.clone(),
+            let Some(variant) = union.variants.iter().find(|v| Some(v.name) == chosen) else {
+                return value.clone();
+            };
+            match (union.tagging, variant.holds) {
+                (Tagging::Adjacent(content), Holds::Fields) => {
+                    let mut kept = map.clone();
+                    if let Some(Value::Object(fields)) = map.get(content) {
+                        kept.insert(content.to_owned(), leave_out_in(variant.object, fields));
+                    }
+                    Value::Object(kept)
+                }
+                (Tagging::Adjacent(_), _) => value.clone(),
+                _ => leave_out_in(variant.object, map),
             }
         }
         (Kind::Array(item, _), Value::Array(items)) => {
@@ -662,4 +712,53 @@ fn send_every_key(schema: &Value, value: &Value) -> Value {
         }
         _ => value.clone(),
     }
+}
+
+/// What the guard reports this contract's dialect cannot say.
+pub fn inexpressible<T: Contract>(dialect: Dialect) -> Vec<String> {
+    let profile = SchemaProfile::new().dialect(dialect);
+    stitch::all_findings(&[T::TOOL], &profile)
+        .into_iter()
+        .filter(|f| f.kind() == FindingKind::Inexpressible)
+        .map(|f| f.path().to_owned())
+        .collect()
+}
+
+/// The invariant for one contract, over generated calls; returns the dialects whose schema
+/// was held to every call (those the guard reports nothing of).
+pub fn holds_in_every_dialect<T: Contract + std::fmt::Debug + PartialEq>(
+    cases: u32,
+) -> Vec<Dialect> {
+    let mut judged = Vec::new();
+    for dialect in Dialect::ALL {
+        let shown = json(T::input_schema_for(dialect));
+        let schema = validator(&shown);
+        let lossless = inexpressible::<T>(dialect).is_empty();
+        if lossless {
+            judged.push(dialect);
+        }
+        let accepted = std::cell::Cell::new(0u32);
+        let config = ProptestConfig::with_cases(cases);
+        proptest!(config, |(plain in values(T::SHAPE))| {
+            let filled = fill(T::SHAPE, &plain, dialect, &shown);
+            let expected = T::parse(plain.clone());
+            let parsed = T::parse_for(filled.clone(), dialect);
+            match (&expected, &parsed) {
+                (Ok(expected), Ok(parsed)) => prop_assert_eq!(expected, parsed),
+                (Err(_), Err(_)) => {}
+                _ => prop_assert!(false, "{dialect}: {plain} parses {:?}, filled {filled} {:?}",
+                    expected.is_ok(), parsed.is_ok()),
+            }
+            if lossless && expected.is_ok() {
+                prop_assert!(schema.is_valid(&filled),
+                    "the {dialect} schema rejects {filled}, filled from {plain}");
+            }
+            accepted.set(accepted.get() + u32::from(expected.is_ok()));
+        });
+        assert!(
+            accepted.get() * 2 > cases,
+            "{dialect}: most generated calls must be valid"
+        );
+    }
+    judged
 }

@@ -10,7 +10,7 @@ use stitch_rules::{Attribute, doc, json, keys};
 use syn::spanned::Spanned;
 
 use crate::model::{
-    Body, Contract, Field, Object, Source, Step, StepValue, Union, Variant, VariantBody,
+    Body, Contract, Field, Object, Source, Step, StepValue, Tagging, Union, Variant, VariantBody,
 };
 
 /// The `SHAPE` expression, and the consts a non-generic union's key table needs.
@@ -41,13 +41,22 @@ pub fn shape_expr(contract: &Contract) -> (TokenStream, TokenStream) {
 }
 
 fn union_shape(contract: &Contract, union: &Union) -> (TokenStream, TokenStream) {
-    let tag = &union.tag;
     let description = option_doc(contract.description.as_deref());
-    let variants = union.variants.iter().map(|v| variant_expr(tag, v));
-    let raw = quote!(__s::Union::new(#tag, &[#(#variants),*], #description));
-    if !contract.generics.params.is_empty() {
+    let variants = union
+        .variants
+        .iter()
+        .map(|v| variant_expr(&union.tagging, v));
+    let raw = match &union.tagging {
+        Tagging::Internal { tag } => quote!(__s::Union::new(#tag, &[#(#variants),*], #description)),
+        Tagging::Adjacent { tag, content } => quote!(
+            __s::Union::new(#tag, &[#(#variants),*], #description).adjacent(#content)
+        ),
+        Tagging::External => quote!(__s::Union::external(&[#(#variants),*], #description)),
+    };
+    if !contract.generics.params.is_empty() || matches!(union.tagging, Tagging::External) {
         // A generic union cannot size its key table by a generic constant: it carries none,
-        // and the runtime walks its operations instead (the same rules).
+        // and the runtime walks its operations instead (the same rules). An externally tagged
+        // union has no keys to merge: each operation is its own key.
         return (
             TokenStream::new(),
             quote!(&__s::Node::of(__s::Kind::Union(&#raw))),
@@ -113,13 +122,32 @@ fn key_indices(union: &Union) -> Option<(Vec<u32>, usize)> {
     Some(keys::numbered(&names))
 }
 
-fn variant_expr(tag: &str, variant: &Variant) -> TokenStream {
+fn variant_expr(tagging: &Tagging, variant: &Variant) -> TokenStream {
     let name = &variant.wire;
     let aliases = &variant.aliases;
     let description = option_doc(variant.description.as_deref());
     let summary = option_doc(variant.description.as_deref().and_then(doc::summary));
+    let plain = json::is_plain(name);
+    // A field of an internally tagged operation must not be named like the tag; in an
+    // adjacently tagged one, its fields sit in the content key.
+    let tag = match tagging {
+        Tagging::Internal { tag } => tag.as_str(),
+        Tagging::Adjacent { .. } | Tagging::External => "",
+    };
     let object = match &variant.body {
-        VariantBody::Unit => quote!(&__s::Object::EMPTY),
+        VariantBody::Unit => {
+            return quote!(
+                __s::variant(#name, #plain, &[#(#aliases),*], #description, #summary, &__s::Object::EMPTY)
+                    .unit()
+            );
+        }
+        // An externally tagged operation's key holds the newtype's value, whatever it is.
+        VariantBody::Newtype(ty) if matches!(tagging, Tagging::External) => {
+            return quote_spanned!(ty.span()=>
+                __s::variant(#name, #plain, &[#(#aliases),*], #description, #summary, &__s::Object::EMPTY)
+                    .holding(<#ty as __s::Shape>::SHAPE)
+            );
+        }
         VariantBody::Struct(object) => object_expr(object, None),
         VariantBody::Newtype(ty) => {
             let object = fits(
@@ -130,7 +158,6 @@ fn variant_expr(tag: &str, variant: &Variant) -> TokenStream {
             quote_spanned!(ty.span()=> const { #object })
         }
     };
-    let plain = json::is_plain(name);
     quote!(__s::variant(#name, #plain, &[#(#aliases),*], #description, #summary, #object))
 }
 

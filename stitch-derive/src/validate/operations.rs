@@ -1,6 +1,7 @@
-//! Enums: a unit-only enum is a string limited to its variants' names; an internally tagged
-//! enum is a union of operations, each a unit, a struct, or a newtype of a struct. Serde's
-//! other representations are refused here, each at the attribute that chose it.
+//! Enums: a unit-only enum is a string limited to its variants' names; a tagged enum is a
+//! union of operations, each a unit, a struct, or a newtype (of a struct, but in an externally
+//! tagged enum, whose operations hold any value). An untagged enum is refused, at the
+//! attribute that chose it: a model needs a tag to choose the operation.
 
 use darling::error::Accumulator;
 use darling::{Error, ast as darling_ast};
@@ -10,7 +11,7 @@ use super::container::unsupported_serde;
 use super::fields::{SerdeFields, object};
 use super::serde::{self as serde_view, Direction};
 use crate::doc;
-use crate::model::{Body, Union, Variant, VariantBody};
+use crate::model::{Body, Tagging, Union, Variant, VariantBody};
 use crate::parse::{VariantInput, serde_key_span};
 
 /// An enum's body, by serde's representation of it.
@@ -26,50 +27,40 @@ pub fn enum_body(
         let span = serde_key_span(&input.attrs, key).unwrap_or(input.ident.span());
         Error::custom(why).with_span(&span)
     };
-    match container.tag() {
-        attr::TagType::Internal { tag } => Some(Body::Union(operations(
-            inputs,
-            variants,
-            container,
-            tag,
-            input,
-            (direction, allowed_formats),
-            errors,
-        ))),
+    let tagging = match container.tag() {
+        attr::TagType::Internal { tag } => Tagging::Internal {
+            tag: tag.to_owned(),
+        },
         attr::TagType::External
             if variants
                 .iter()
                 .all(|variant| matches!(variant.style, ast::Style::Unit)) =>
         {
-            Some(unit_enum(variants, input, direction, errors))
+            return Some(unit_enum(variants, input, direction, errors));
         }
-        attr::TagType::External => {
-            errors.push(
-                Error::custom(
-                    "stitch describes an enum with data only when it is internally tagged: add \
-                     `#[serde(tag = \"op\")]` (the tag names the operation)",
-                )
-                .with_span(&input.ident),
-            );
-            None
-        }
-        attr::TagType::Adjacent { .. } => {
-            errors.push(refuse(
-                "content",
-                "stitch cannot describe adjacently tagged enums (`#[serde(content = ...)]`): \
-                 remove `content` to make the enum internally tagged",
-            ));
-            None
-        }
+        attr::TagType::External => Tagging::External,
+        attr::TagType::Adjacent { tag, content } => Tagging::Adjacent {
+            tag: tag.to_owned(),
+            content: content.to_owned(),
+        },
         attr::TagType::None => {
             errors.push(refuse(
                 "untagged",
                 "stitch cannot describe `#[serde(untagged)]`: a model needs a tag to choose the \
                  operation; use `#[serde(tag = \"op\")]`",
             ));
-            None
+            return None;
         }
-    }
+    };
+    Some(Body::Union(operations(
+        inputs,
+        variants,
+        container,
+        tagging,
+        input,
+        (direction, allowed_formats),
+        errors,
+    )))
 }
 
 /// A unit-only enum: a string limited to its variants' names (aliases accepted too).
@@ -105,12 +96,12 @@ fn unit_enum(
     Body::UnitEnum { names, aliases }
 }
 
-/// An internally tagged enum: its operations.
+/// A tagged enum: its operations.
 fn operations(
     inputs: Vec<VariantInput>,
     variants: &[ast::Variant<'_>],
     container: &attr::Container,
-    tag: &str,
+    tagging: Tagging,
     input: &syn::DeriveInput,
     (direction, allowed_formats): (Direction, &[String]),
     errors: &mut Accumulator,
@@ -144,8 +135,20 @@ fn operations(
                 VariantBody::Struct(object(fields, serde, deny_unknown, errors))
             }
             ast::Style::Newtype => VariantBody::Newtype(Box::new(variant.fields[0].ty.clone())),
-            // A tuple operation in a tagged enum: serde reports it.
-            ast::Style::Unit | ast::Style::Tuple => VariantBody::Unit,
+            // A tuple operation in an internally tagged enum: serde reports it.
+            ast::Style::Tuple if matches!(tagging, Tagging::Internal { .. }) => VariantBody::Unit,
+            ast::Style::Tuple => {
+                errors.push(
+                    Error::custom(
+                        "stitch cannot describe a tuple operation (serde reads it as an array \
+                         of unnamed values a model cannot tell apart): name its fields, or \
+                         wrap them in a struct",
+                    )
+                    .with_span(&variant.ident),
+                );
+                VariantBody::Unit
+            }
+            ast::Style::Unit => VariantBody::Unit,
         };
         out.push(Variant {
             ident: variant.ident.clone(),
@@ -165,7 +168,7 @@ fn operations(
         );
     }
     Union {
-        tag: tag.to_owned(),
+        tagging,
         variants: out,
     }
 }

@@ -10,12 +10,13 @@
 //! beyond serde_json's own limit of 128 levels; what is refused or ignored is dropped without
 //! recursion ([`drop_flat`]); so a value of any depth, built in code, cannot exhaust the stack.
 //!
-//! This file walks containers (objects, operations, arrays, maps); `scalars` checks the
-//! values of each kind, `keywords` the keyword table's rules, `free` what the contract leaves
+//! This file walks containers (objects, arrays, maps); `operations` finds a union's operation
+//! by its tagging and checks it; `scalars` checks the values of each kind, `keywords` the keyword table's rules, `free` what the contract leaves
 //! free; `path` says where an issue is, `words` how a value is described.
 
 mod free;
 mod keywords;
+mod operations;
 mod path;
 mod scalars;
 mod words;
@@ -23,13 +24,12 @@ mod words;
 use serde_json::{Map, Value};
 use stitch_rules::{Dialect, IssueCode};
 
-use crate::node::{Hazard, Kind, Node, Object, Union};
+use crate::node::{Hazard, Kind, Node, Object};
 use crate::rejection::Issue;
 pub use free::drop_flat;
 use free::{MAX_FREE_DEPTH, depth_exceeds, structure_in_text};
 use keywords::Subject;
 use path::Path;
-use words::{describe, short};
 
 /// Checks `value` against `node`, adjusting it for serde, as a client shown `dialect` sends
 /// it; returns every issue found.
@@ -134,6 +134,8 @@ impl Checker {
             },
             Kind::Union(union) => match value {
                 Value::Object(map) => self.union(union, map, at),
+                // serde reads an externally tagged unit operation from its name too.
+                Value::String(name) if operations::names_unit_operation(union, name) => {}
                 _ => self.wrong_type(node, value, at),
             },
             Kind::Any | Kind::Opaque => {
@@ -147,46 +149,12 @@ impl Checker {
         }
     }
 
-    /// The operation the tag names, then its fields.
-    fn union(&mut self, union: &'static Union, map: &mut Map<String, Value>, at: &Path<'_>) {
-        let tag = entry(map, union.tag);
-        let chosen = tag.and_then(Value::as_str).and_then(|tag| {
-            union
-                .variants
-                .iter()
-                .find(|variant| variant.name == tag || variant.aliases.contains(&tag))
-        });
-        if let Some(variant) = chosen {
-            return self.object(variant.object, map, Some(union.tag), at);
-        }
-        let names: Vec<&str> = union.variants.iter().map(|v| v.name).collect();
-        let names = names.join(", ");
-        let (code, message) = match tag {
-            None => (
-                IssueCode::MissingOperation,
-                format!("missing \"{}\", the operation; valid: {names}", union.tag),
-            ),
-            Some(Value::String(tag)) => (
-                IssueCode::UnknownOperation,
-                format!("unknown operation {}; valid: {names}", short(tag)),
-            ),
-            Some(other) => (
-                IssueCode::UnknownOperation,
-                format!(
-                    "expected the operation's name as a string, got {}; valid: {names}",
-                    describe(other)
-                ),
-            ),
-        };
-        self.issue(&at.key(union.tag), code, message);
-    }
-
     /// Checks an object's entries in one pass (document order), then reports what is
     /// missing. One pass over the entries with short comparisons beats a hashed lookup per
     /// declared field, most of which an operation's object does not even hold. Keys serde
     /// ignores are dropped: serde would buffer them whole (an internally tagged enum does),
     /// at any depth.
-    fn object(
+    pub(super) fn object(
         &mut self,
         object: &'static Object,
         map: &mut Map<String, Value>,
@@ -282,7 +250,7 @@ fn null_kept(object: &Object, key: &str) -> bool {
 
 /// A key's value: a scan for the small objects operations are (cheaper than hashing the
 /// key), a hashed lookup for larger ones.
-fn entry<'m>(map: &'m Map<String, Value>, key: &str) -> Option<&'m Value> {
+pub(super) fn entry<'m>(map: &'m Map<String, Value>, key: &str) -> Option<&'m Value> {
     if map.len() <= 8 {
         map.iter().find(|(k, _)| k.as_str() == key).map(|(_, v)| v)
     } else {

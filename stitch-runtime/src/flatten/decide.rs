@@ -7,7 +7,7 @@ use stitch_rules::strings::str_eq;
 use super::KeyMerge;
 use super::set::NodeSet;
 use crate::dialect::several;
-use crate::node::{Hazard, Kind, Node, Object, kinds};
+use crate::node::{Hazard, Holds, Kind, Node, Object, Tagging, kinds};
 use crate::table::{BaseReason, FreeReason, Merge};
 
 /// Decides how a set of nodes is advertised (the rules in the README's table). The decision
@@ -161,15 +161,26 @@ pub const fn same_shape(a: &Node, b: &Node) -> bool {
         }
         (Kind::Object(x), Kind::Object(y)) => same_object(x, y),
         (Kind::Union(x), Kind::Union(y)) => {
-            if !str_eq(x.tag, y.tag) || x.variants.len() != y.variants.len() {
+            let same_tagging = match (x.tagging, y.tagging) {
+                (Tagging::Internal, Tagging::Internal) | (Tagging::External, Tagging::External) => {
+                    true
+                }
+                (Tagging::Adjacent(a), Tagging::Adjacent(b)) => str_eq(a, b),
+                _ => false,
+            };
+            if !same_tagging || !str_eq(x.tag, y.tag) || x.variants.len() != y.variants.len() {
                 return false;
             }
             let mut i = 0;
             let variant_count = x.variants.len();
             while i < variant_count {
-                if !str_eq(x.variants[i].name, y.variants[i].name)
-                    || !same_object(x.variants[i].object, y.variants[i].object)
-                {
+                let (v, w) = (&x.variants[i], &y.variants[i]);
+                let same_content = match (v.holds, w.holds) {
+                    (Holds::Fields, Holds::Fields) | (Holds::Nothing, Holds::Nothing) => true,
+                    (Holds::Value(a), Holds::Value(b)) => same_shape(a, b),
+                    _ => false,
+                };
+                if !str_eq(v.name, w.name) || !same_content || !same_object(v.object, w.object) {
                     return false;
                 }
                 i += 1;

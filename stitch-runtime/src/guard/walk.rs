@@ -8,7 +8,7 @@ use stitch_rules::{Dialect, Text};
 use super::{Finding, FindingKind, advertises_object, format_allowed, invalid_name};
 use crate::dialect::{self, Form};
 use crate::flatten::{KeyMerge, Keys, NodeSet, SetProperties, Source, Step, decide, hull_node};
-use crate::node::{Doc, Field, Hazard, Kind, Node, Union};
+use crate::node::{Doc, Field, Hazard, Holds, Kind, Node, Tagging, Union};
 use crate::render::Rendering;
 use crate::table::{FreeReason, Merge, Requirement};
 use crate::tool::{SchemaProfile, Tool};
@@ -66,6 +66,18 @@ enum Frame {
         keys: Keys,
         segment: &'static str,
     },
+    /// A key holding what is walked next (an adjacently tagged union's content key): only a
+    /// segment of the path.
+    Named {
+        segment: &'static str,
+    },
+    /// The operations of an externally tagged union, each its own key, from `next`.
+    Variants {
+        union: &'static Union,
+        next: usize,
+        rendering: Rendering,
+        segment: &'static str,
+    },
     /// A tuple's elements, each shown at its position (`prefixItems`), from `next`.
     Elements {
         elements: &'static [&'static Node],
@@ -87,6 +99,8 @@ impl Frame {
             Frame::Fields { segment, .. }
             | Frame::Operations { segment, .. }
             | Frame::Keys { segment, .. }
+            | Frame::Named { segment }
+            | Frame::Variants { segment, .. }
             | Frame::Hull { segment, .. } => segment,
         }
     }
@@ -255,19 +269,35 @@ impl<'a> Findings<'a> {
                 rendering: pending.rendering,
                 segment: "",
             }),
-            Kind::Union(union) => self.enter(match pending.rendering {
-                Rendering::Flat(_) => Frame::Keys {
-                    union,
-                    keys: Keys::of(union),
-                    segment: "",
-                },
-                Rendering::Exact => Frame::Operations {
-                    union,
-                    variant: 0,
-                    field: 0,
-                    segment: "",
-                },
-            }),
+            Kind::Union(union) => {
+                let operations = match (union.tagging, pending.rendering) {
+                    (Tagging::External, rendering) => {
+                        return self.enter(Frame::Variants {
+                            union,
+                            next: 0,
+                            rendering,
+                            segment: "",
+                        });
+                    }
+                    (_, Rendering::Flat(_)) => Frame::Keys {
+                        union,
+                        keys: Keys::of(union),
+                        segment: "",
+                    },
+                    (_, Rendering::Exact) => Frame::Operations {
+                        union,
+                        variant: 0,
+                        field: 0,
+                        segment: "",
+                    },
+                };
+                if let Tagging::Adjacent(content) = union.tagging
+                    && let Some(finding) = self.enter(Frame::Named { segment: content })
+                {
+                    return Some(finding);
+                }
+                self.enter(operations)
+            }
             _ => None,
         }
     }
@@ -303,7 +333,36 @@ impl<'a> Findings<'a> {
     const fn advance(&mut self) -> Option<Finding> {
         let top = self.depth - 1;
         match self.frames[top] {
-            Frame::Empty => {}
+            Frame::Empty | Frame::Named { .. } => {}
+            Frame::Variants {
+                union,
+                next,
+                rendering,
+                ..
+            } => {
+                if next < union.variants.len() {
+                    let variant = &union.variants[next];
+                    self.frames[top] = Frame::Variants {
+                        union,
+                        next: next + 1,
+                        rendering,
+                        segment: variant.name,
+                    };
+                    return match variant.holds {
+                        Holds::Value(node) => {
+                            self.property(node, rendering, variant.description, Requirement::NONE);
+                            None
+                        }
+                        Holds::Fields => self.enter(Frame::Fields {
+                            fields: variant.object.fields,
+                            next: 0,
+                            rendering,
+                            segment: "",
+                        }),
+                        Holds::Nothing => None,
+                    };
+                }
+            }
             Frame::Fields {
                 fields,
                 next,

@@ -10,7 +10,7 @@
 mod object;
 mod rules;
 
-pub use object::{Doc, Escape, Field, Object, Union, Variant};
+pub use object::{Doc, Escape, Field, Holds, Object, Tagging, Union, Variant};
 pub(crate) use rules::KeywordVisitor;
 pub use rules::{
     ArrayRules, Bound, KeywordSlots, KeywordValue, MapRules, NumberRules, NumberType, StringRules,
@@ -290,6 +290,15 @@ impl Node {
                         return true;
                     }
                 });
+                let mut v = 0;
+                while v < union.variants.len() {
+                    if let Some(value) = union.variants[v].value()
+                        && value.has_hidden_check()
+                    {
+                        return true;
+                    }
+                    v += 1;
+                }
                 false
             }
             _ => false,

@@ -202,6 +202,8 @@ pub struct Variant {
     pub summary: Option<Doc>,
     /// The operation's fields (a struct variant, a newtype of a struct, or empty for a unit).
     pub object: &'static Object,
+    /// What the operation holds: its fields, nothing, or a newtype's value (see [`Holds`]).
+    pub holds: Holds,
     /// Whether the name needs no JSON escape (see [`Field::plain`]).
     pub plain: bool,
 }
@@ -244,18 +246,74 @@ impl Variant {
             description,
             summary,
             object,
+            holds: Holds::Fields,
             plain,
+        }
+    }
+
+    /// The same operation, holding nothing (a unit operation: in an adjacently tagged union
+    /// it has no content key, in an externally tagged one its key holds `null`).
+    pub const fn unit(self) -> Variant {
+        Variant {
+            holds: Holds::Nothing,
+            ..self
+        }
+    }
+
+    /// The same operation, holding a value of `node` (a newtype operation of anything but a
+    /// struct, in an externally tagged union).
+    pub const fn holding(self, node: &'static Node) -> Variant {
+        Variant {
+            holds: Holds::Value(node),
+            ..self
+        }
+    }
+
+    /// The node of what the operation holds, where it is one value (a newtype's).
+    pub const fn value(&self) -> Option<&'static Node> {
+        match self.holds {
+            Holds::Value(node) => Some(node),
+            Holds::Fields | Holds::Nothing => None,
         }
     }
 }
 
-/// An internally tagged union: the tag names the operation, the operation's fields sit
-/// beside it.
+/// What an operation holds.
+#[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
+pub enum Holds {
+    /// Its fields (the variant's `object`): a struct operation, or a newtype of a struct.
+    Fields,
+    /// Nothing: a unit operation.
+    Nothing,
+    /// A value of this node: a newtype operation of anything but a struct (externally tagged
+    /// unions only).
+    Value(&'static Node),
+}
+
+/// Where a union's operation sits in the JSON, as serde writes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Tagging {
+    /// The tag beside the operation's fields (`#[serde(tag = "op")]`).
+    Internal,
+    /// The tag beside one key holding the operation's fields (`#[serde(tag = "op", content =
+    /// "args")]`): the content key.
+    Adjacent(&'static str),
+    /// One key, the operation's name, holding what the operation holds (serde's default).
+    External,
+}
+
+/// A tagged union of operations: internally tagged (the tag names the operation, the
+/// operation's fields sit beside it), adjacently (they sit in one content key beside it), or
+/// externally (the operation's name is the one key).
 #[derive(Clone, Copy, Debug)]
 #[non_exhaustive]
 pub struct Union {
-    /// The tag's key (`#[serde(tag = "op")]`).
+    /// The tag's key (`#[serde(tag = "op")]`; empty when externally tagged).
     pub tag: &'static str,
+    /// Where the operation sits.
+    pub tagging: Tagging,
     /// The operations in declaration order.
     pub variants: &'static [Variant],
     /// The enum's doc comment.
@@ -267,7 +325,7 @@ pub struct Union {
 }
 
 impl Union {
-    /// A union without a precomputed key table.
+    /// An internally tagged union, without a precomputed key table.
     pub const fn new(
         tag: &'static str,
         variants: &'static [Variant],
@@ -275,10 +333,38 @@ impl Union {
     ) -> Union {
         Union {
             tag,
+            tagging: Tagging::Internal,
             variants,
             description,
             flat: None,
         }
+    }
+
+    /// The same union, its operations' fields in the `content` key beside the tag (a
+    /// [`unit`](Variant::unit) operation has none).
+    pub const fn adjacent(self, content: &'static str) -> Union {
+        Union {
+            tagging: Tagging::Adjacent(content),
+            ..self
+        }
+    }
+
+    /// An externally tagged union: each operation's name is a key holding what the operation
+    /// holds ([`Holds`]).
+    pub const fn external(variants: &'static [Variant], description: Option<Doc>) -> Union {
+        Union {
+            tag: "",
+            tagging: Tagging::External,
+            variants,
+            description,
+            flat: None,
+        }
+    }
+
+    /// Whether serde reads an operation through a buffer before it knows which one it is
+    /// (internally and adjacently tagged unions).
+    pub const fn buffered(&self) -> bool {
+        !matches!(self.tagging, Tagging::External)
     }
 
     /// Whether the union carries a key table (the derive writes one for a non-generic

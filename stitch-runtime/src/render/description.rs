@@ -5,6 +5,7 @@
 
 use stitch_rules::Dialect;
 
+use super::flat::write_operation_list;
 use super::keywords::write_moved;
 use crate::flatten::CollisionSet;
 use crate::node::{Doc, Escape, Kind, Node, Union, kinds};
@@ -28,15 +29,24 @@ pub(super) struct Notes<'a> {
     pub(super) dialect: Dialect,
     pub(super) moved: Option<&'a Kind>,
     pub(super) kinds: u8,
-    /// A tuple's elements, said in order where the dialect has no `prefixItems`.
-    pub(super) elements: Option<&'static [&'static Node]>,
+    /// What the description says of the node's shape where the schema cannot.
+    pub(super) shape: Option<ShapeNote>,
+}
+
+/// What a description says of a node's shape where the schema cannot.
+#[derive(Clone, Copy)]
+pub(super) enum ShapeNote {
+    /// A tuple's elements, in order (a dialect without `prefixItems`).
+    Positions(&'static [&'static Node]),
+    /// An externally tagged union's operations, exactly one of which is its one key.
+    OneKeyOf(&'static Union),
 }
 
 pub(super) const NO_NOTES: Notes<'static> = Notes {
     dialect: Dialect::Mcp,
     moved: None,
     kinds: 0,
-    elements: None,
+    shape: None,
 };
 
 /// The operations a flattened key's hint names: those that require it, or when none does,
@@ -93,7 +103,7 @@ pub(super) const fn write_description(
             Notes {
                 moved: None,
                 kinds: 0,
-                elements: None,
+                shape: None,
                 ..
             },
         ..
@@ -146,11 +156,20 @@ pub(super) const fn write_description(
         write_kinds_note(sink, notes.kinds);
         written = true;
     }
-    if let Some(elements) = notes.elements {
-        if written {
-            sink.raw(" ");
+    if let Some(shape) = notes.shape {
+        if let (Some(own), None) = (description.own, description.hint) {
+            sink.raw(if ends_closed(own.text) { " " } else { ". " });
+        } else if written {
+            sink.raw(". ");
         }
-        write_elements_note(sink, elements);
+        match shape {
+            ShapeNote::Positions(elements) => write_elements_note(sink, elements),
+            ShapeNote::OneKeyOf(union) => {
+                sink.raw("Exactly one key, the operation: ");
+                write_operation_list(sink, union);
+                sink.byte(b'.');
+            }
+        }
         written = true;
     }
     if let Some(kind) = notes.moved {

@@ -1,20 +1,27 @@
 //! A flattened union as a schema writes it: one object, the tag first as a string `enum` whose
-//! description names every operation, then every key in order of first appearance, each
-//! advertised by its collision set's merge (`flatten` decides it; this writes it), with the
-//! hint naming the operations that require or offer it.
+//! description names every operation, then every key in order of first appearance (beside
+//! the tag, or in the content key of an adjacently tagged union), each advertised by its
+//! collision set's merge (`flatten` decides it; this writes it), with the hint naming the
+//! operations that require or offer it; or, externally tagged, one key per operation.
 
 use stitch_rules::Dialect;
+
+use stitch_rules::Keyword;
 
 use super::Rendering;
 use super::description::{Description, Hint, NO_NOTES, write_doc_text};
 use super::merge::{set_description, write_merge};
-use super::node::write_type;
+use super::node::{write_node, write_type};
+use crate::dialect::{self, Null};
 use crate::flatten::{CollisionSet, FlatKey, Keys, NodeSet};
-use crate::node::{Union, kinds};
+use crate::node::{Holds, Kind, Node, Object, Tagging, Union, Variant, kinds};
 use crate::sink::Sink;
+use crate::table::Requirement;
 
-/// The advertised schema of a union: one object, tag first, every key merged (`null` in its
-/// type when `null`).
+/// The advertised schema of a union: one object (`null` in its type when `null`). Internally
+/// tagged, the tag first, then every key merged; adjacently tagged, the tag, then the content
+/// key holding every key merged; externally tagged, one optional key per operation, exactly
+/// one of which is sent.
 pub(super) const fn write_flat(
     sink: &mut Sink<'_>,
     union: &'static Union,
@@ -27,6 +34,11 @@ pub(super) const fn write_flat(
         Rendering::Flat(dialect) => dialect,
     };
     write_type(sink, kinds::OBJECT, null);
+    let content = match union.tagging {
+        Tagging::External => return write_external(sink, union, rendering),
+        Tagging::Internal => None,
+        Tagging::Adjacent(content) => Some(content),
+    };
     sink.raw(",\"properties\":{");
     sink.key(union.tag);
     sink.raw("{\"description\":\"");
@@ -46,23 +58,74 @@ pub(super) const fn write_flat(
         v += 1;
     }
     sink.raw("]}");
+    let Some(content) = content else {
+        write_keys(sink, union, rendering, Some(union.tag));
+        return;
+    };
+    // Adjacent: the content key, required when every operation has content.
+    let presence = content_presence(union);
+    sink.byte(b',');
+    sink.key(content);
+    sink.byte(b'{');
+    let null = dialect::null(dialect, false, presence);
+    write_type(sink, kinds::OBJECT, matches!(null, Null::InType));
+    write_keys(sink, union, rendering, None);
+    sink.raw("}},\"required\":[");
+    sink.string(union.tag);
+    if presence.by_every || matches!(dialect, Dialect::OpenAiStrict) {
+        sink.byte(b',');
+        sink.string(content);
+    }
+    sink.byte(b']');
+    write_closed(sink, union, dialect);
+}
+
+/// `,"properties":{...}` with every key of the union merged (after the tag, when given),
+/// then `required` and whether unknown keys are refused.
+const fn write_keys(
+    sink: &mut Sink<'_>,
+    union: &'static Union,
+    rendering: Rendering,
+    tag: Option<&str>,
+) {
+    let dialect = rendering.dialect();
+    let mut first = tag.is_none();
+    if first {
+        sink.raw(",\"properties\":{");
+    }
     let mut keys = Keys::of(union);
     while let Some((key, set)) = keys.next() {
-        sink.byte(b',');
+        if !first {
+            sink.byte(b',');
+        }
+        first = false;
         sink.name_key(key.name, key.plain);
         write_key(sink, union, &key, set, rendering);
     }
     sink.raw("},\"required\":[");
-    sink.string(union.tag);
+    first = true;
+    if let Some(tag) = tag {
+        sink.string(tag);
+        first = false;
+    }
     let every = matches!(dialect, Dialect::OpenAiStrict);
     let mut keys = Keys::of(union);
     while let Some((key, _)) = keys.next() {
         if every || key.requirement.by_every {
-            sink.byte(b',');
+            if !first {
+                sink.byte(b',');
+            }
+            first = false;
             sink.name(key.name, key.plain);
         }
     }
     sink.byte(b']');
+    write_closed(sink, union, dialect);
+}
+
+/// `additionalProperties: false` where the operations refuse unknown keys, and always in a
+/// strict dialect.
+const fn write_closed(sink: &mut Sink<'_>, union: &Union, dialect: Dialect) {
     if matches!(dialect, Dialect::OpenAiStrict | Dialect::AnthropicStrict)
         || union.all_deny_unknown()
     {
@@ -70,9 +133,100 @@ pub(super) const fn write_flat(
     }
 }
 
+/// Which operations send an adjacently tagged union's content key: every one but the unit
+/// operations.
+const fn content_presence(union: &Union) -> Requirement {
+    let mut with_content = 0;
+    let mut v = 0;
+    while v < union.variants.len() {
+        if !is_unit(&union.variants[v]) {
+            with_content += 1;
+        }
+        v += 1;
+    }
+    Requirement::counted(with_content, union.variants.len(), false, false)
+}
+
+/// Whether an operation holds nothing (a unit variant).
+pub(crate) const fn is_unit(variant: &Variant) -> bool {
+    matches!(variant.holds, Holds::Nothing)
+}
+
+/// An externally tagged union: one optional key per operation, holding what it holds (a unit
+/// operation, an empty object), exactly one of which is sent.
+const fn write_external(sink: &mut Sink<'_>, union: &'static Union, rendering: Rendering) {
+    let dialect = rendering.dialect();
+    sink.raw(",\"properties\":{");
+    let mut v = 0;
+    while v < union.variants.len() {
+        let variant = &union.variants[v];
+        if v > 0 {
+            sink.byte(b',');
+        }
+        sink.name_key(variant.name, variant.plain);
+        let description = Description {
+            own: variant.description,
+            hint: None,
+            presence: Requirement::NONE,
+            notes: NO_NOTES,
+        };
+        write_node(
+            sink,
+            &operation_value(variant),
+            None,
+            rendering,
+            description,
+        );
+        v += 1;
+    }
+    sink.raw("},\"required\":[");
+    if matches!(dialect, Dialect::OpenAiStrict) {
+        let mut v = 0;
+        while v < union.variants.len() {
+            if v > 0 {
+                sink.byte(b',');
+            }
+            sink.name(union.variants[v].name, union.variants[v].plain);
+            v += 1;
+        }
+    }
+    sink.byte(b']');
+    if Keyword::MinProperties.taken_by(dialect, "", 1) && !matches!(dialect, Dialect::OpenAiStrict)
+    {
+        sink.raw(",\"minProperties\":1");
+    }
+    if Keyword::MaxProperties.taken_by(dialect, "", 1) && !matches!(dialect, Dialect::OpenAiStrict)
+    {
+        sink.raw(",\"maxProperties\":1");
+    }
+    sink.raw(",\"additionalProperties\":false");
+}
+
+/// What an operation's content key (adjacently tagged) or name key (externally) holds, as a
+/// node: its fields as an object, a newtype's value, or for a unit operation an empty object
+/// or `null` (serde's `null` alone cannot be told from a key left out where a strict client
+/// sends every key; `parse` hands serde `null` for either).
+pub(crate) const fn operation_value(variant: &Variant) -> Node {
+    match variant.holds {
+        Holds::Fields => Node::of(Kind::Object(variant.object)),
+        Holds::Value(node) => *node,
+        Holds::Nothing => UNIT_VALUE,
+    }
+}
+
+/// A unit operation's value in an externally tagged union: an empty object, or `null`.
+pub(crate) const UNIT_VALUE: Node =
+    Node::of(Kind::Object(&Object::new(&[], true, None))).nullable();
+
 /// The tag's description: every operation with the first line of its doc.
 const fn write_operations_summary(sink: &mut Sink<'_>, union: &Union) {
     sink.raw("The operation: ");
+    write_operation_list(sink, union);
+    sink.raw(".");
+}
+
+/// Every operation with the first line of its doc: `a — Adds; b`.
+pub(super) const fn write_operation_list(sink: &mut Sink<'_>, union: &Union) {
     let mut v = 0;
     let variant_count = union.variants.len();
     while v < variant_count {
@@ -87,7 +241,6 @@ const fn write_operations_summary(sink: &mut Sink<'_>, union: &Union) {
         }
         v += 1;
     }
-    sink.raw(".");
 }
 
 /// One flattened key's schema, by its merge decision.

@@ -172,7 +172,7 @@ const fn write_base(
                 dialect,
                 moved: None,
                 kinds: plain,
-                elements: None,
+                shape: None,
             };
             write_description(
                 sink,

@@ -20,6 +20,8 @@ mod merge;
 mod node;
 mod object;
 
+pub(crate) use flat::is_unit;
+
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 

@@ -6,14 +6,14 @@
 use stitch_rules::{Dialect, Keyword};
 
 use super::Rendering;
-use super::description::{Description, Notes, own_description, write_description};
+use super::description::{Description, Notes, ShapeNote, own_description, write_description};
 use super::flat::write_flat;
 use super::keywords::{moves_any, write_keywords};
 use super::merge::{write_hull_object_body, write_inner, write_set};
 use super::object::{write_object_body, write_one_of};
 use crate::dialect::{self, Null};
 use crate::flatten::{NodeSet, Step};
-use crate::node::{Kind, Node, kinds};
+use crate::node::{Kind, Node, Tagging, kinds};
 use crate::sink::Sink;
 
 /// A node's schema, with the type's own description.
@@ -53,7 +53,17 @@ pub(super) const fn write_node(
     let untyped = matches!(node.kind, Kind::Opaque) && !dialect.is_strict()
         || free && matches!(dialect, Dialect::Portable);
     let notes = if mcp {
-        desc.notes
+        match (node.kind, rendering) {
+            (Kind::Union(union), Rendering::Flat(_))
+                if matches!(union.tagging, Tagging::External) =>
+            {
+                Notes {
+                    shape: Some(ShapeNote::OneKeyOf(union)),
+                    ..desc.notes
+                }
+            }
+            _ => desc.notes,
+        }
     } else {
         Notes {
             dialect,
@@ -67,8 +77,11 @@ pub(super) const fn write_node(
             } else {
                 0
             },
-            elements: match node.kind {
-                Kind::Tuple(elements) => Some(elements),
+            shape: match node.kind {
+                Kind::Tuple(elements) => Some(ShapeNote::Positions(elements)),
+                Kind::Union(union) if matches!(union.tagging, Tagging::External) => {
+                    Some(ShapeNote::OneKeyOf(union))
+                }
                 _ => None,
             },
         }

@@ -1,13 +1,15 @@
 //! Objects as a schema writes them — `properties`, `required`, and whether unknown keys are
 //! refused — and the exact schema of a union: `oneOf` of its operations' objects, each with
-//! the tag as a one-value `enum`.
+//! the tag as a one-value `enum` (beside the fields, or beside the content key), or the
+//! operation's name as its one key.
 
 use stitch_rules::Dialect;
 
 use super::Rendering;
 use super::description::{Description, NO_NOTES, own_description, write_description};
+use super::flat::{is_unit, operation_value};
 use super::node::{write_node, write_type};
-use crate::node::{Object, Union, Variant, kinds};
+use crate::node::{Object, Tagging, Union, Variant, kinds};
 use crate::sink::Sink;
 
 /// `,"properties":{...},"required":[...]` (and `additionalProperties: false` when denied,
@@ -27,10 +29,7 @@ pub(super) const fn write_object_body(
     sink.raw(",\"properties\":{");
     let mut first = true;
     if let Some((tag, variant)) = tag {
-        sink.key(tag);
-        sink.raw("{\"type\":\"string\",\"enum\":[");
-        sink.name(variant.name, variant.plain);
-        sink.raw("]}");
+        write_tag(sink, tag, variant);
         first = false;
     }
     let mut i = 0;
@@ -93,12 +92,44 @@ pub(super) const fn write_one_of(sink: &mut Sink<'_>, union: &'static Union, nul
         sink.byte(b'{');
         write_description(sink, Description::own(variant.description), true);
         write_type(sink, kinds::OBJECT, false);
-        write_object_body(
-            sink,
-            variant.object,
-            Some((union.tag, variant)),
-            Rendering::Exact,
-        );
+        match union.tagging {
+            Tagging::Internal => write_object_body(
+                sink,
+                variant.object,
+                Some((union.tag, variant)),
+                Rendering::Exact,
+            ),
+            Tagging::Adjacent(content) => {
+                sink.raw(",\"properties\":{");
+                write_tag(sink, union.tag, variant);
+                let holds = !is_unit(variant);
+                if holds {
+                    sink.byte(b',');
+                    sink.key(content);
+                    let value = operation_value(variant);
+                    write_node(sink, &value, None, Rendering::Exact, Description::own(None));
+                }
+                sink.raw("},\"required\":[");
+                sink.string(union.tag);
+                if holds {
+                    sink.byte(b',');
+                    sink.string(content);
+                }
+                sink.byte(b']');
+                if variant.object.deny_unknown {
+                    sink.raw(",\"additionalProperties\":false");
+                }
+            }
+            Tagging::External => {
+                sink.raw(",\"properties\":{");
+                sink.name_key(variant.name, variant.plain);
+                let value = operation_value(variant);
+                write_node(sink, &value, None, Rendering::Exact, Description::own(None));
+                sink.raw("},\"required\":[");
+                sink.name(variant.name, variant.plain);
+                sink.raw("],\"additionalProperties\":false");
+            }
+        }
         sink.byte(b'}');
         v += 1;
     }
@@ -110,4 +141,12 @@ pub(super) const fn write_one_of(sink: &mut Sink<'_>, union: &'static Union, nul
         });
     }
     sink.byte(b']');
+}
+
+/// The tag of one exact operation: a one-value string `enum`.
+const fn write_tag(sink: &mut Sink<'_>, tag: &str, variant: &Variant) {
+    sink.key(tag);
+    sink.raw("{\"type\":\"string\",\"enum\":[");
+    sink.name(variant.name, variant.plain);
+    sink.raw("]}");
 }

@@ -1,9 +1,10 @@
 use serde::Deserialize;
 
 #[derive(stitch::Contract, Deserialize)]
+#[serde(tag = "op", content = "args")]
 enum Patch {
     SetText { part_index: i64 },
-    Clear,
+    Remove(u32),
 }
 
 fn main() {}
