@@ -135,6 +135,9 @@ pub struct Field {
     pub steps: Vec<Step>,
     /// A hidden check of the typed value (`refine = path`).
     pub refine: Option<syn::Path>,
+    /// `#[serde(flatten)]`: the field's keys (a struct's fields, a map's entries) are the
+    /// object's own.
+    pub flatten: bool,
 }
 
 /// Where a field's schema comes from.

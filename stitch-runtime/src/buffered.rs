@@ -58,7 +58,7 @@ pub const fn unbufferable(union: &Union) -> Option<Message> {
 }
 
 /// Whether a 128-bit integer sits in a node, at any depth.
-const fn holds_wide_integer(node: &Node) -> bool {
+pub(crate) const fn holds_wide_integer(node: &Node) -> bool {
     match node.kind {
         Kind::Integer(rules) => matches!(rules.rust, NumberType::I128 | NumberType::U128),
         Kind::Array(item, _) | Kind::Map(item, _) => holds_wide_integer(item),
@@ -73,6 +73,11 @@ const fn holds_wide_integer(node: &Node) -> bool {
             false
         }
         Kind::Object(object) => {
+            if let Some(rest) = object.rest
+                && holds_wide_integer(rest)
+            {
+                return true;
+            }
             let mut i = 0;
             while i < object.fields.len() {
                 if holds_wide_integer(object.fields[i].node) {

@@ -21,6 +21,7 @@ mod const_text;
 mod contract;
 mod dialect;
 mod flatten;
+mod flattened;
 mod format;
 mod guard;
 mod node;

@@ -94,7 +94,13 @@ pub const fn serde_may_reject(node: &Node) -> bool {
             }
             false
         }
-        Kind::Object(object) => fields_may_reject(object.fields),
+        Kind::Object(object) => {
+            fields_may_reject(object.fields)
+                || match object.rest {
+                    Some(rest) => serde_may_reject(rest),
+                    None => false,
+                }
+        }
         Kind::Union(union) => {
             for_each_operation_field!(union, |_operation, _index, field| {
                 if serde_may_reject(field.node) {

@@ -11,6 +11,9 @@ pub use crate::buffered::unbufferable;
 pub use crate::const_text::{AdvertisedScratch, WrittenOnce, exact_text, written_once};
 pub use crate::contract::Contract;
 pub use crate::flatten::{FlatTable, KeyIndices, flat_table, key_indices, slots_for, total_fields};
+pub use crate::flattened::{
+    Flattened, flatten_misfit, flattened_count, flattened_fields, with_flattened_rest,
+};
 pub use crate::guard::guard_report;
 pub use crate::node::{
     Bound, Doc, Escape, Field, Holds, KeywordValue, Kind, Node, Object, Tagging, Union, Variant,

@@ -99,6 +99,8 @@ fn refine_fields(
         let value = value(field);
         let ty = &field.ty;
         let wire = &field.wire;
+        // A flattened field's keys are the object's own: its checks report there.
+        let at_key = at_key && !field.flatten;
         if at_key && field.refine.is_none() && matches!(field.source, Source::Type) {
             // The common field: one call, spanned at the type like the `SHAPE` use, so a type
             // without a shape is reported once, there.

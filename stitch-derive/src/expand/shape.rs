@@ -5,7 +5,7 @@
 //! scans a text for them.
 
 use proc_macro2::{Literal, Span, TokenStream};
-use quote::{quote, quote_spanned};
+use quote::{ToTokens, format_ident, quote, quote_spanned};
 use stitch_rules::{Attribute, doc, json, keys};
 use syn::spanned::Spanned;
 
@@ -13,11 +13,13 @@ use crate::model::{
     Body, Contract, Field, Object, Source, Step, StepValue, Tagging, Union, Variant, VariantBody,
 };
 
-/// The `SHAPE` expression, and the consts a non-generic union's key table needs.
+/// The `SHAPE` expression, and the consts it needs: a non-generic union's key table, and the
+/// expanded fields of an object that flattens some.
 pub fn shape_expr(contract: &Contract) -> (TokenStream, TokenStream) {
-    match &contract.body {
+    let mut consts = Consts::default();
+    let (union_consts, expr) = match &contract.body {
         Body::Object(object) => {
-            let object = object_expr(object, contract.description.as_deref());
+            let object = object_expr(object, contract.description.as_deref(), &mut consts);
             (
                 TokenStream::new(),
                 quote!(&__s::Node::of(__s::Kind::Object(#object))),
@@ -36,16 +38,31 @@ pub fn shape_expr(contract: &Contract) -> (TokenStream, TokenStream) {
             TokenStream::new(),
             quote!(&__s::Node::of(__s::Kind::StringEnum(&[#(#names),*], &[#(#aliases),*]))),
         ),
-        Body::Union(union) => union_shape(contract, union),
-    }
+        Body::Union(union) => union_shape(contract, union, &mut consts),
+    };
+    let mut items = consts.items;
+    items.extend(union_consts);
+    (items, expr)
 }
 
-fn union_shape(contract: &Contract, union: &Union) -> (TokenStream, TokenStream) {
+/// Consts an expression refers to, each named by a number of its own.
+#[derive(Default)]
+struct Consts {
+    items: TokenStream,
+    count: usize,
+}
+
+fn union_shape(
+    contract: &Contract,
+    union: &Union,
+    consts: &mut Consts,
+) -> (TokenStream, TokenStream) {
     let description = option_doc(contract.description.as_deref());
-    let variants = union
+    let variants: Vec<TokenStream> = union
         .variants
         .iter()
-        .map(|v| variant_expr(&union.tagging, v));
+        .map(|v| variant_expr(&union.tagging, v, consts))
+        .collect();
     let raw = match &union.tagging {
         Tagging::Internal { tag } => quote!(__s::Union::new(#tag, &[#(#variants),*], #description)),
         Tagging::Adjacent { tag, content } => quote!(
@@ -113,6 +130,10 @@ fn key_indices(union: &Union) -> Option<(Vec<u32>, usize)> {
     for variant in &union.variants {
         match &variant.body {
             VariantBody::Unit => {}
+            // A flattened field's keys only its type's shape knows.
+            VariantBody::Struct(object) if object.fields.iter().any(|field| field.flatten) => {
+                return None;
+            }
             VariantBody::Struct(object) => {
                 names.extend(object.fields.iter().map(|field| field.wire.as_str()));
             }
@@ -122,7 +143,7 @@ fn key_indices(union: &Union) -> Option<(Vec<u32>, usize)> {
     Some(keys::numbered(&names))
 }
 
-fn variant_expr(tagging: &Tagging, variant: &Variant) -> TokenStream {
+fn variant_expr(tagging: &Tagging, variant: &Variant, consts: &mut Consts) -> TokenStream {
     let name = &variant.wire;
     let aliases = &variant.aliases;
     let description = option_doc(variant.description.as_deref());
@@ -148,7 +169,7 @@ fn variant_expr(tagging: &Tagging, variant: &Variant) -> TokenStream {
                     .holding(<#ty as __s::Shape>::SHAPE)
             );
         }
-        VariantBody::Struct(object) => object_expr(object, None),
+        VariantBody::Struct(object) => object_expr(object, None, consts),
         VariantBody::Newtype(ty) => {
             let object = fits(
                 quote_spanned!(ty.span()=> __s::newtype_object(<#ty as __s::Shape>::SHAPE, #name, #tag)),
@@ -161,23 +182,72 @@ fn variant_expr(tagging: &Tagging, variant: &Variant) -> TokenStream {
     quote!(__s::variant(#name, #plain, &[#(#aliases),*], #description, #summary, #object))
 }
 
-fn object_expr(object: &Object, description: Option<&str>) -> TokenStream {
-    let fields = object.fields.iter().map(|field| {
-        let node = field_node(field);
-        let wire = &field.wire;
-        let has_default = field.has_default;
-        let description = option_doc(field.description.as_deref());
-        let plain = json::is_plain(wire);
-        let mut expr = quote!(__s::field(#wire, #plain, #node, #has_default, #description));
-        if !field.aliases.is_empty() {
-            let aliases = &field.aliases;
-            expr = quote!(#expr.with_aliases(&[#(#aliases),*]));
-        }
-        expr
-    });
+/// An object's expression: inline, or, when it flattens fields, a const of the fields
+/// constant evaluation expands (their number is only known there).
+fn object_expr(object: &Object, description: Option<&str>, consts: &mut Consts) -> TokenStream {
+    let fields: Vec<TokenStream> = object
+        .fields
+        .iter()
+        .filter(|field| !field.flatten)
+        .map(|field| {
+            let node = field_node(field);
+            let wire = &field.wire;
+            let has_default = field.has_default;
+            let description = option_doc(field.description.as_deref());
+            let plain = json::is_plain(wire);
+            let mut expr = quote!(__s::field(#wire, #plain, #node, #has_default, #description));
+            if !field.aliases.is_empty() {
+                let aliases = &field.aliases;
+                expr = quote!(#expr.with_aliases(&[#(#aliases),*]));
+            }
+            expr
+        })
+        .collect();
     let deny_unknown = object.deny_unknown;
     let description = option_doc(description);
-    quote!(&__s::Object::new(&[#(#fields),*], #deny_unknown, #description))
+    if !object.fields.iter().any(|field| field.flatten) {
+        return quote!(&__s::Object::new(&[#(#fields),*], #deny_unknown, #description));
+    }
+    let mut own = 0usize;
+    let mut flattened = Vec::new();
+    for field in &object.fields {
+        if !field.flatten {
+            own += 1;
+            continue;
+        }
+        let ty = &field.ty;
+        let name = field.member.to_token_stream().to_string();
+        flattened.push(quote_spanned!(ty.span()=> __s::Flattened {
+            at: #own,
+            name: #name,
+            node: <#ty as __s::Shape>::SHAPE,
+        }));
+    }
+    let n = consts.count;
+    consts.count += 1;
+    let [own, flat, count, expanded, object_name] =
+        ["OWN", "FLATTENED", "COUNT", "FIELDS", "OBJECT"]
+            .map(|part| format_ident!("__STITCH_{}_{}", part, n));
+    let at = object
+        .fields
+        .iter()
+        .find(|field| field.flatten)
+        .map_or_else(Span::call_site, |field| field.ty.span());
+    consts.items.extend(quote_spanned! {at=>
+        const #own: &[__s::Field] = &[#(#fields),*];
+        const #flat: &[__s::Flattened] = &[#(#flattened),*];
+        // What serde could not read as described is refused here, at the flattened field.
+        const _: () = if let ::core::option::Option::Some(why) = __s::flatten_misfit(#own, #flat) {
+            ::core::panic!("{}", why.as_str())
+        };
+        const #count: usize = __s::flattened_count(#own, #flat);
+        const #expanded: [__s::Field; #count] = __s::flattened_fields::<#count>(#own, #flat);
+        const #object_name: __s::Object = __s::with_flattened_rest(
+            __s::Object::new(&#expanded, #deny_unknown, #description),
+            #flat,
+        );
+    });
+    quote!(&#object_name)
 }
 
 /// An optional description as the IR's `Option<Doc>`, its escape and hash computed here.

@@ -21,6 +21,8 @@ pub struct SerdeFields<'s, 'a> {
     pub direction: Direction,
     /// The formats the contract allows beyond those stitch knows (`allow_formats`).
     pub allowed_formats: &'s [String],
+    /// Whether the type is generic (its flattened fields could not be counted).
+    pub generic: bool,
 }
 
 /// The fields of an object (a struct, or an operation), skipped ones left out.
@@ -36,7 +38,12 @@ pub fn object(
             continue;
         }
         let wire = serde_view::name(serde_field.attrs.name(), serde.direction);
-        if fields.iter().any(|field| field.wire == wire) {
+        let flatten = serde_field.attrs.flatten();
+        if !flatten
+            && fields
+                .iter()
+                .any(|field| !field.flatten && field.wire == wire)
+        {
             let at = input
                 .ident
                 .as_ref()
@@ -64,6 +71,9 @@ pub fn field(
     let attrs = &serde_field.attrs;
     let direction = serde.direction;
     reject_field_serde(&input, serde_field, direction, errors);
+    if attrs.flatten() {
+        check_flatten(&input, serde_field, serde, errors);
+    }
     let source = source(&input, errors);
     let mut steps = steps(&input, serde.allowed_formats, errors);
     steps.sort_by_key(|step| {
@@ -137,6 +147,54 @@ pub fn field(
         source,
         steps,
         refine,
+        flatten: attrs.flatten(),
+    }
+}
+
+/// What a flattened field may not be: in a generic type (constant evaluation counts the keys
+/// it brings, which a generic type's cannot be), beside `deny_unknown_fields` (serde then
+/// refuses every key), or given attributes of its own (its keys are its type's).
+fn check_flatten(
+    input: &FieldInput,
+    serde_field: &ast::Field<'_>,
+    serde: &SerdeFields<'_, '_>,
+    errors: &mut Accumulator,
+) {
+    let at = serde_key_span(&serde_field.original.attrs, "flatten").unwrap_or_else(|| {
+        input
+            .ident
+            .as_ref()
+            .map_or(Span::call_site(), syn::Ident::span)
+    });
+    if serde.generic {
+        errors.push(
+            Error::custom(
+                "stitch cannot flatten a field of a generic type: the keys it brings are \
+                 counted at compile time, which a generic type's cannot be; declare the \
+                 fields here, or flatten in a type without generic parameters",
+            )
+            .with_span(&at),
+        );
+    }
+    if serde.container.deny_unknown_fields() {
+        errors.push(
+            Error::custom(
+                "serde refuses every key of a flattened field under `deny_unknown_fields`: \
+                 remove one of the two",
+            )
+            .with_span(&at),
+        );
+    }
+    for given in &input.given.0 {
+        if given.attribute != Attribute::Refine && given.attribute != Attribute::Description {
+            errors.push(
+                Error::custom(
+                    "a flattened field takes no `#[contract(...)]` of its own: its keys are \
+                     its type's; put the attributes on that type's fields",
+                )
+                .with_span(&given.span),
+            );
+        }
     }
 }
 
@@ -164,17 +222,6 @@ fn reject_field_serde(
         .ident
         .as_ref()
         .map_or(Span::call_site(), syn::Ident::span);
-    if attrs.flatten() {
-        let span = serde_key_span(written, "flatten").unwrap_or(at);
-        errors.push(
-            Error::custom(
-                "stitch cannot describe `#[serde(flatten)]`: the flattened keys are only known \
-                 to serde at run time; declare the fields here, or make the inner type a \
-                 newtype operation of a tagged enum",
-            )
-            .with_span(&span),
-        );
-    }
     if serde_view::converted(attrs, direction) && !input.given.has(Attribute::Via) {
         let span = ["deserialize_with", "serialize_with", "with"]
             .into_iter()

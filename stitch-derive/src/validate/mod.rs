@@ -79,6 +79,7 @@ pub fn validate(
                 fields: serde_fields,
                 direction,
                 allowed_formats: &profile.allow_formats,
+                generic: !input.generics.params.is_empty(),
             };
             struct_body(fields, *style, serde_fields, input, &mut errors)
         }

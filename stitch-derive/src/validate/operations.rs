@@ -126,6 +126,7 @@ fn operations(
                     fields: &variant.fields,
                     direction,
                     allowed_formats,
+                    generic: !input.generics.params.is_empty(),
                 };
                 let fields = match variant_input.fields.style {
                     darling_ast::Style::Struct => variant_input.fields.fields,

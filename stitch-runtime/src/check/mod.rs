@@ -191,7 +191,14 @@ impl Checker {
             seen.insert(index);
             self.value(fields[index].node, value, &at.key(key));
         }
-        if object.deny_unknown {
+        if let Some(rest) = object.rest {
+            // A flattened map takes every other key.
+            for key in &unknown {
+                if let Some(value) = map.get_mut(key) {
+                    self.value(rest, value, &at.key(key));
+                }
+            }
+        } else if object.deny_unknown {
             self.unknown_keys(object, &unknown, tag, at);
         } else {
             for key in &unknown {

@@ -195,6 +195,11 @@ const fn same_object(x: &Object, y: &Object) -> bool {
     if x.fields.len() != y.fields.len() || x.deny_unknown != y.deny_unknown {
         return false;
     }
+    match (x.rest, y.rest) {
+        (None, None) => {}
+        (Some(a), Some(b)) if same_shape(a, b) => {}
+        _ => return false,
+    }
     let mut i = 0;
     let field_count = x.fields.len();
     while i < field_count {

@@ -308,7 +308,7 @@ pub const fn all_deny_unknown(set: NodeSet<'_>) -> bool {
     let mut members = set.members();
     while let Some(member) = members.next() {
         match member.node.kind {
-            Kind::Object(object) if object.deny_unknown => {}
+            Kind::Object(object) if object.deny_unknown && object.rest.is_none() => {}
             _ => return false,
         }
     }

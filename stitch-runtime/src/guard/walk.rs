@@ -183,11 +183,13 @@ impl<'a> Findings<'a> {
                     Dialect::Mcp => tool.advertised(),
                     dialect => Rendering::Flat(dialect),
                 };
+                // The input itself is shown: what a dialect cannot say of it (the keys of a
+                // flattened map, in a strict mode) is a finding too.
                 self.pending = Some(Pending {
                     node: tool.input,
                     rendering,
                     property: false,
-                    shown: false,
+                    shown: true,
                     description: None,
                     presence: Requirement::ALWAYS,
                 });
@@ -263,12 +265,29 @@ impl<'a> Findings<'a> {
                 let set = NodeSet::elements(elements);
                 self.set(set, decide(set), Requirement::ALWAYS, false)
             }
-            Kind::Object(object) => self.enter(Frame::Fields {
-                fields: object.fields,
-                next: 0,
-                rendering: pending.rendering,
-                segment: "",
-            }),
+            Kind::Object(object) => {
+                let found = self.enter(Frame::Fields {
+                    fields: object.fields,
+                    next: 0,
+                    rendering: pending.rendering,
+                    segment: "",
+                });
+                // A flattened map's values, shown where the dialect leaves the object open.
+                if let Some(rest) = object.rest
+                    && !self.profile.dialect.is_strict()
+                    && found.is_none()
+                {
+                    self.pending = Some(Pending {
+                        node: rest,
+                        property: false,
+                        shown: true,
+                        description: None,
+                        presence: Requirement::ALWAYS,
+                        ..pending
+                    });
+                }
+                found
+            }
             Kind::Union(union) => {
                 let operations = match (union.tagging, pending.rendering) {
                     (Tagging::External, rendering) => {

@@ -148,6 +148,9 @@ pub struct Object {
     pub fields: &'static [Field],
     /// `#[serde(deny_unknown_fields)]`.
     pub deny_unknown: bool,
+    /// What every other key holds: a flattened map's values (`#[serde(flatten)]` of a
+    /// `HashMap<String, V>`), checked as `V`; `None` when other keys are ignored or refused.
+    pub rest: Option<&'static Node>,
     /// The type's doc comment.
     pub description: Option<Doc>,
 }
@@ -162,7 +165,16 @@ impl Object {
         Object {
             fields,
             deny_unknown,
+            rest: None,
             description,
+        }
+    }
+
+    /// The same object, every other key holding a value of `node` (a flattened map).
+    pub const fn with_rest(self, node: &'static Node) -> Object {
+        Object {
+            rest: Some(node),
+            ..self
         }
     }
 
@@ -170,11 +182,17 @@ impl Object {
     pub const EMPTY: Object = Object {
         fields: &[],
         deny_unknown: false,
+        rest: None,
         description: None,
     };
 
-    /// Whether a hidden check sits in any field, at any depth.
+    /// Whether a hidden check sits in any field (or a flattened map's values), at any depth.
     pub const fn has_hidden_check(&self) -> bool {
+        if let Some(rest) = self.rest
+            && rest.has_hidden_check()
+        {
+            return true;
+        }
         let mut i = 0;
         let field_count = self.fields.len();
         while i < field_count {

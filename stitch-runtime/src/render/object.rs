@@ -8,7 +8,7 @@ use stitch_rules::Dialect;
 use super::Rendering;
 use super::description::{Description, NO_NOTES, own_description, write_description};
 use super::flat::{is_unit, operation_value};
-use super::node::{write_node, write_type};
+use super::node::{write_node, write_root, write_type};
 use crate::node::{Object, Tagging, Union, Variant, kinds};
 use crate::sink::Sink;
 
@@ -76,6 +76,10 @@ pub(super) const fn write_object_body(
     sink.byte(b']');
     if object.deny_unknown || matches!(dialect, Dialect::OpenAiStrict | Dialect::AnthropicStrict) {
         sink.raw(",\"additionalProperties\":false");
+    } else if let Some(rest) = object.rest {
+        // A flattened map: every other key holds one of its values.
+        sink.raw(",\"additionalProperties\":");
+        write_root(sink, rest, rendering);
     }
 }
 
