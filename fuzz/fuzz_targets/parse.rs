@@ -1,5 +1,6 @@
-//! Arbitrary bytes → JSON → `Contract::parse` of the example contracts: parse must never
-//! panic, and whatever it accepts must satisfy the contract's own advertised schema.
+//! Arbitrary bytes → JSON → `Contract::parse` of the example contracts and of contracts of
+//! every shape (internally, adjacently and externally tagged, flattened, tuples, standard
+//! types): parse must never panic.
 #![no_main]
 
 #[path = "../../examples/contracts/broadcast_patch.rs"]
@@ -37,10 +38,52 @@ enum Everything {
     Clear,
 }
 
+/// Paging, flattened into the shapes below.
+#[derive(Contract, Deserialize, Debug)]
+#[allow(dead_code)]
+struct Paging {
+    #[contract(min = 1, max = 100)]
+    per_page: u32,
+    page: Option<u32>,
+}
+
+/// serde's other shapes and the standard types: adjacent content, a flattened struct and
+/// map, tuples, durations and addresses.
+#[derive(Contract, Deserialize, Debug)]
+#[serde(tag = "op", content = "args")]
+#[allow(dead_code)]
+enum Adjacent {
+    List {
+        #[serde(flatten)]
+        paging: Paging,
+        at: Option<(i32, String)>,
+    },
+    Wait {
+        wait: std::time::Duration,
+        host: Option<std::net::IpAddr>,
+    },
+    Clear,
+}
+
+/// Externally tagged: one key per operation.
+#[derive(Contract, Deserialize, Debug)]
+#[allow(dead_code)]
+enum External {
+    Set {
+        #[serde(flatten)]
+        rest: std::collections::BTreeMap<String, i8>,
+    },
+    Count(std::num::NonZeroI64),
+    Range(std::ops::Range<u16>),
+    Clear,
+}
+
 fuzz_target!(|data: &[u8]| {
     let Ok(args) = serde_json::from_slice::<serde_json::Value>(data) else {
         return;
     };
     let _ = broadcast_patch::BroadcastPatch::parse(args.clone());
+    let _ = Adjacent::parse(args.clone());
+    let _ = External::parse(args.clone());
     let _ = Everything::parse(args);
 });

@@ -48,6 +48,44 @@ struct Free {
     anything: Value,
 }
 
+#[derive(Contract, Deserialize)]
+struct Pair {
+    pair: (i64, String),
+    wait: Option<std::time::Duration>,
+}
+
+#[derive(Contract, Deserialize)]
+struct Inner {
+    x: i64,
+}
+
+#[derive(Contract, Deserialize)]
+struct Flattened {
+    name: Option<String>,
+    #[serde(flatten)]
+    inner: Inner,
+}
+
+#[derive(Contract, Deserialize)]
+struct FlatMap {
+    #[serde(flatten)]
+    rest: std::collections::BTreeMap<String, i64>,
+}
+
+#[derive(Contract, Deserialize)]
+#[serde(tag = "op", content = "args")]
+enum Adjacent {
+    Set { x: i64 },
+    Clear,
+}
+
+#[derive(Contract, Deserialize)]
+enum External {
+    Set { x: i64 },
+    Count(i64),
+    Clear,
+}
+
 /// A value nested `levels` deep: arrays (`[[[...]]]`) or objects (`{"a":{"a":...}}`), built
 /// without recursion.
 pub fn nested(levels: usize, objects: bool) -> Value {
@@ -60,6 +98,10 @@ pub fn nested(levels: usize, objects: bool) -> Value {
         };
     }
     value
+}
+
+fn json_pair() -> Value {
+    Value::Array(vec![1.into(), "a".into()])
 }
 
 fn object(entries: Vec<(&str, Value)>) -> Value {
@@ -114,6 +156,65 @@ pub fn every_position(levels: usize) -> Vec<String> {
             expect("the root", Typed::parse(deep()).is_ok(), false);
             let free = object(vec![("anything", deep())]);
             expect("a free value", Free::parse(free).is_ok(), false);
+            let element = object(vec![("pair", Value::Array(vec![deep(), "a".into()]))]);
+            expect("a tuple's element", Pair::parse(element).is_ok(), false);
+            let duration = object(vec![("pair", json_pair()), ("wait", deep())]);
+            expect("a duration", Pair::parse(duration).is_ok(), false);
+            let inside = object(vec![("x", deep())]);
+            expect(
+                "a flattened struct's field",
+                Flattened::parse(inside).is_ok(),
+                false,
+            );
+            let beside = object(vec![("x", 1.into()), ("other", deep())]);
+            expect(
+                "an unknown key beside a flattened struct",
+                Flattened::parse(beside).is_ok(),
+                true,
+            );
+            let entry = object(vec![("deep", deep())]);
+            expect(
+                "a flattened map's value",
+                FlatMap::parse(entry).is_ok(),
+                false,
+            );
+            let content = object(vec![
+                ("op", "Set".into()),
+                ("args", object(vec![("x", deep())])),
+            ]);
+            expect("adjacent content", Adjacent::parse(content).is_ok(), false);
+            let whole = object(vec![("op", "Set".into()), ("args", deep())]);
+            expect(
+                "adjacent content itself",
+                Adjacent::parse(whole).is_ok(),
+                false,
+            );
+            let ignored = object(vec![("op", "Clear".into()), ("extra", deep())]);
+            expect(
+                "a key beside adjacent content",
+                Adjacent::parse(ignored).is_ok(),
+                true,
+            );
+            let key = object(vec![("Set", object(vec![("x", deep())]))]);
+            expect(
+                "an external key's field",
+                External::parse(key).is_ok(),
+                false,
+            );
+            let value = object(vec![("Count", deep())]);
+            expect(
+                "an external key's value",
+                External::parse(value).is_ok(),
+                false,
+            );
+            let unit = object(vec![("Clear", deep())]);
+            expect("an external unit key", External::parse(unit).is_ok(), false);
+            let unknown = object(vec![("Paste", deep())]);
+            expect(
+                "an unknown external key",
+                External::parse(unknown).is_ok(),
+                false,
+            );
         }
         wrong
     };
@@ -129,6 +230,9 @@ pub fn every_position(levels: usize) -> Vec<String> {
 fn every_contract_here_holds_in_every_dialect() {
     crate::common::check_dialects(
         file!(),
-        crate::contracts![Tags, Unique, Operation, Operations, Caught, Typed, Free],
+        crate::contracts![
+            Tags, Unique, Operation, Operations, Caught, Typed, Free, Pair, Inner, Flattened,
+            FlatMap, Adjacent, External
+        ],
     );
 }
