@@ -8,6 +8,7 @@ mod big_docs {
 mod broadcast_patch;
 #[path = "../../deep/mod.rs"]
 mod deep;
+mod everyday;
 
 use rmcp::ServiceExt;
 use serde_json::{Value, json};
@@ -93,6 +94,117 @@ async fn schema_on_the_wire(client_name: &str, dialect: Dialect) {
     running.abort();
 }
 
+/// Sends `requests` to a toolbox serving the everyday contracts, as a client named
+/// `client_name`, and returns the responses' lines.
+async fn exchange(client_name: &str, calls: &[(&str, Value)]) -> Vec<String> {
+    let dialects = ClientDialects::new(Dialect::Mcp)
+        .client("portable-client", Dialect::Portable)
+        .client("strict-agent", Dialect::OpenAiStrict)
+        .client("claude-strict", Dialect::AnthropicStrict);
+    let toolbox = Toolbox::builder("outside", "0.0.0")
+        .dialects(dialects)
+        .tool(|call: everyday::Payments| async move { Ok::<_, String>(format!("{call:?}")) })
+        .tool(|call: everyday::Ledger| async move { Ok::<_, String>(format!("{call:?}")) })
+        .build()
+        .expect("the guard passes");
+    let (client, server) = tokio::io::duplex(1 << 20);
+    let running = tokio::spawn(async move {
+        if let Ok(service) = toolbox.serve(server).await {
+            let _ = service.waiting().await;
+        }
+    });
+    let (read, mut write) = tokio::io::split(client);
+    let mut lines = BufReader::new(read).lines();
+    let mut requests = vec![
+        json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-06-18", "capabilities": {},
+            "clientInfo": {"name": client_name, "version": "0"}}}),
+        json!({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+        json!({"jsonrpc": "2.0", "id": 2, "method": "tools/list"}),
+    ];
+    for (i, (tool, arguments)) in calls.iter().enumerate() {
+        requests.push(
+            json!({"jsonrpc": "2.0", "id": 3 + i, "method": "tools/call",
+            "params": {"name": tool, "arguments": arguments}}),
+        );
+    }
+    // Calls are answered as they finish, not in order: read until every one is.
+    let mut awaited: Vec<String> = (2..=2 + calls.len())
+        .map(|id| format!("\"id\":{id},"))
+        .collect();
+    for request in requests {
+        write
+            .write_all(format!("{request}\n").as_bytes())
+            .await
+            .unwrap();
+    }
+    let mut responses = Vec::new();
+    while let Ok(Some(line)) = lines.next_line().await {
+        awaited.retain(|id| !line.contains(id.as_str()));
+        responses.push(line);
+        if awaited.is_empty() {
+            break;
+        }
+    }
+    drop(write);
+    running.abort();
+    responses
+}
+
+/// The everyday contracts in every dialect: listed as rendered, called as a client of the
+/// dialect calls them, handled as typed values.
+async fn everyday_types_in_every_dialect() {
+    use everyday::{Ledger, Payments};
+    let (payment, credit) = everyday::expected();
+    for (client, dialect) in [
+        ("raw", Dialect::Mcp),
+        ("portable-client", Dialect::Portable),
+        ("strict-agent", Dialect::OpenAiStrict),
+        ("claude-strict", Dialect::AnthropicStrict),
+    ] {
+        let strict = dialect == Dialect::OpenAiStrict;
+        let calls = [
+            ("payments", everyday::schedule_call(strict)),
+            ("ledger", everyday::credit_call(strict)),
+        ];
+        let responses = exchange(client, &calls).await;
+        let listed = responses.iter().find(|line| line.contains("\"id\":2,"));
+        let listed = listed.map(String::as_str).unwrap_or_default();
+        for (name, rendered) in [
+            ("payments", Payments::input_schema_for(dialect)),
+            ("ledger", Ledger::input_schema_for(dialect)),
+        ] {
+            check(
+                &format!(
+                    "{dialect}: `{name}` (uuid, date-time, url, decimal, flatten, adjacent, external) is listed as rendered"
+                ),
+                listed.contains(&format!("\"inputSchema\":{rendered}"))
+                    && !rendered.contains("oneOf"),
+            );
+        }
+        let answered = |id: usize, debug: String| {
+            responses.iter().any(|line| {
+                line.contains(&format!("\"id\":{id},"))
+                    && !line.contains("\"isError\":true")
+                    && line.contains(
+                        &serde_json::to_string(&debug)
+                            .unwrap()
+                            .trim_matches('"')
+                            .to_owned(),
+                    )
+            })
+        };
+        check(
+            &format!("{dialect}: a scheduled payment reaches its handler typed"),
+            answered(3, format!("{payment:?}")),
+        );
+        check(
+            &format!("{dialect}: an externally tagged credit reaches its handler typed"),
+            answered(4, format!("{credit:?}")),
+        );
+    }
+}
+
 fn deep_values() {
     let wrong = deep::every_position(100_000);
     for position in &wrong {
@@ -109,5 +221,6 @@ async fn main() {
     big_docs();
     schema_on_the_wire("raw", Dialect::Mcp).await;
     schema_on_the_wire("strict-agent", Dialect::OpenAiStrict).await;
+    everyday_types_in_every_dialect().await;
     deep_values();
 }
