@@ -138,6 +138,10 @@ pub struct Field {
     /// `#[serde(flatten)]`: the field's keys (a struct's fields, a map's entries) are the
     /// object's own.
     pub flatten: bool,
+    /// Whether the type the JSON is read as, by its spelling, holds no 128-bit integer (only
+    /// standard types without one): serde's buffer for tagged operations holds none, and
+    /// constant evaluation need not look.
+    pub holds_no_wide_integer: bool,
 }
 
 /// Where a field's schema comes from.

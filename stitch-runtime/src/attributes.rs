@@ -44,7 +44,7 @@ pub const fn keyword(
     let Some(kind) = node.kind.with_keyword(keyword, value) else {
         panic!("stitch: a keyword that fits a kind has a slot in it")
     };
-    if let Some(((lower, low), (upper, high))) = kind.contradiction() {
+    if let Some(((lower, low), (upper, high))) = kind.contradiction_with(keyword, value) {
         return Err(Misfit::Contradiction {
             field,
             lower: (lower.spec().attribute, said(low)),

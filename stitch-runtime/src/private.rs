@@ -7,7 +7,7 @@
 use stitch_rules::Dialect;
 
 pub use crate::attributes::{catch, coerce, fallback, hidden, keyword, newtype_object, values};
-pub use crate::buffered::unbufferable;
+pub use crate::buffered::{Buffered, unbufferable};
 pub use crate::const_text::{AdvertisedScratch, WrittenOnce, exact_text, written_once};
 pub use crate::contract::Contract;
 pub use crate::flatten::{FlatTable, KeyIndices, flat_table, key_indices, slots_for, total_fields};

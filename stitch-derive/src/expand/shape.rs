@@ -79,6 +79,7 @@ fn union_shape(
             quote!(&__s::Node::of(__s::Kind::Union(&#raw))),
         );
     }
+    let buffered = buffered_check(union);
     let indices = match key_indices(union) {
         // Every name is known here: the key indices are written out, not computed by
         // constant evaluation, which pays for every byte of every name it hashes.
@@ -102,10 +103,7 @@ fn union_shape(
     };
     let consts = quote! {
         const __STITCH_RAW: __s::Union = #raw;
-        // serde reads each operation through a buffer: what it cannot hold is refused here.
-        const _: () = if let ::core::option::Option::Some(why) = __s::unbufferable(&__STITCH_RAW) {
-            ::core::panic!("{}", why.as_str())
-        };
+        #buffered
         #indices
         const __STITCH_KEYS: usize = __STITCH_INDICES.keys;
         const __STITCH_TABLE: __s::FlatTable<__STITCH_KEYS, __STITCH_FIELDS> =
@@ -120,6 +118,51 @@ fn union_shape(
         consts,
         quote!(&__s::Node::of(__s::Kind::Union(&__STITCH_UNION))),
     )
+}
+
+/// serde reads an internally or adjacently tagged operation through a buffer that holds no
+/// 128-bit integer: the check of the fields whose types only their shapes can tell of (the
+/// validation refused those whose spelling names one, and left out those whose spelling names
+/// only standard types without one), each type once.
+fn buffered_check(union: &Union) -> TokenStream {
+    if matches!(union.tagging, Tagging::External) {
+        return TokenStream::new();
+    }
+    let mut seen = std::collections::HashSet::new();
+    let mut fields = Vec::new();
+    for variant in &union.variants {
+        let operation = &variant.wire;
+        let mut unknown = |ty: &syn::Type, field: &str| {
+            if seen.insert(ty.to_token_stream().to_string()) {
+                // One check per type, at the type: the error points there.
+                fields.push(quote_spanned! {ty.span()=>
+                    const _: () = if let ::core::option::Option::Some(why) =
+                        __s::unbufferable(&[__s::Buffered {
+                            operation: #operation,
+                            field: #field,
+                            node: <#ty as __s::Shape>::SHAPE,
+                        }])
+                    {
+                        ::core::panic!("{}", why.as_str())
+                    };
+                });
+            }
+        };
+        match &variant.body {
+            VariantBody::Unit => {}
+            VariantBody::Newtype(ty) => unknown(ty, ""),
+            VariantBody::Struct(object) => {
+                for field in object.fields.iter().filter(|f| !f.holds_no_wide_integer) {
+                    match &field.source {
+                        Source::Type => unknown(&field.ty, &field.wire),
+                        Source::Via(ty) => unknown(ty, &field.wire),
+                        Source::Opaque => {}
+                    }
+                }
+            }
+        }
+    }
+    fields.into_iter().collect()
 }
 
 /// Every field's key index and the number of keys (`stitch_rules::keys`, the numbering

@@ -9,7 +9,7 @@ use serde_derive_internals::{ast, attr};
 use stitch_rules::{Attribute, GivenValue, KNOWN_FORMATS, Keyword, check_fit};
 
 use super::serde::{self as serde_view, Direction};
-use super::written::Written;
+use super::written::{Written, holds_wide_integer};
 use crate::doc;
 use crate::model::{Field, Object, Source, Step, StepValue};
 use crate::parse::{AttributeValue, FieldAttribute, FieldInput, serde_key_span};
@@ -137,6 +137,11 @@ pub fn field(
         }) => Some(path.clone()),
         _ => None,
     };
+    let holds_no_wide_integer = match &source {
+        Source::Type => holds_wide_integer(&input.ty) == Some(false),
+        Source::Via(ty) => holds_wide_integer(ty) == Some(false),
+        Source::Opaque => true,
+    };
     Field {
         member: serde_field.member.clone(),
         aliases: serde_view::aliases(attrs.name(), attrs.aliases(), direction),
@@ -148,6 +153,7 @@ pub fn field(
         steps,
         refine,
         flatten: attrs.flatten(),
+        holds_no_wide_integer,
     }
 }
 

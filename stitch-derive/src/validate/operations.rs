@@ -10,8 +10,9 @@ use serde_derive_internals::{ast, attr};
 use super::container::unsupported_serde;
 use super::fields::{SerdeFields, object};
 use super::serde::{self as serde_view, Direction};
+use super::written::holds_wide_integer;
 use crate::doc;
-use crate::model::{Body, Tagging, Union, Variant, VariantBody};
+use crate::model::{Body, Source, Tagging, Union, Variant, VariantBody};
 use crate::parse::{VariantInput, serde_key_span};
 
 /// An enum's body, by serde's representation of it.
@@ -133,7 +134,11 @@ fn operations(
                     _ => Vec::new(),
                 };
                 let deny_unknown = container.deny_unknown_fields();
-                VariantBody::Struct(object(fields, serde, deny_unknown, errors))
+                let object = object(fields, serde, deny_unknown, errors);
+                if !matches!(tagging, Tagging::External) {
+                    refuse_wide_integers(&object, &wire, errors);
+                }
+                VariantBody::Struct(object)
             }
             ast::Style::Newtype => VariantBody::Newtype(Box::new(variant.fields[0].ty.clone())),
             // A tuple operation in an internally tagged enum: serde reports it.
@@ -195,6 +200,31 @@ fn reject_variant_serde(
             .find(|key| serde_key_span(attrs, key).is_some())
             .unwrap_or("with");
         errors.push(unsupported_serde(key, attrs, at));
+    }
+}
+
+/// serde reads an internally or adjacently tagged operation through a buffer that holds no
+/// 128-bit integer: a field whose type's spelling names one is refused here (constant
+/// evaluation checks the types only their shapes know).
+fn refuse_wide_integers(object: &crate::model::Object, operation: &str, errors: &mut Accumulator) {
+    for field in &object.fields {
+        let ty = match &field.source {
+            Source::Type => &field.ty,
+            Source::Via(ty) => ty,
+            Source::Opaque => continue,
+        };
+        if holds_wide_integer(ty) == Some(true) {
+            errors.push(
+                Error::custom(format!(
+                    "operation `{operation}` holds a 128-bit integer in `{}`: serde reads a \
+                     tagged operation through a buffer that holds no 128-bit integer, so every \
+                     call would fail; use `u64` or `i64` (JSON carries no wider integer), or \
+                     `#[contract(via = String)]` with serde's conversion",
+                    field.wire
+                ))
+                .with_span(ty),
+            );
+        }
     }
 }
 

@@ -58,6 +58,67 @@ fn named(name: &str) -> Option<Class> {
     })
 }
 
+/// Whether a type, as spelled, holds a 128-bit integer: `Some(true)` when it names one,
+/// `Some(false)` when every type it names is a standard one without any, `None` when only its
+/// shape can tell (a type of its own, an alias, another crate's).
+pub fn holds_wide_integer(ty: &syn::Type) -> Option<bool> {
+    match ty {
+        syn::Type::Reference(reference) => holds_wide_integer(&reference.elem),
+        syn::Type::Group(group) => holds_wide_integer(&group.elem),
+        syn::Type::Paren(paren) => holds_wide_integer(&paren.elem),
+        syn::Type::Array(array) => holds_wide_integer(&array.elem),
+        syn::Type::Slice(slice) => holds_wide_integer(&slice.elem),
+        syn::Type::Tuple(tuple) => any_wide(tuple.elems.iter()),
+        syn::Type::Path(path) if path.qself.is_none() => {
+            let (name, arguments) = standard_arguments(&path.path)?;
+            match name.as_str() {
+                "u128" | "i128" | "NonZeroU128" | "NonZeroI128" => Some(true),
+                "i8" | "i16" | "i32" | "i64" | "isize" | "u8" | "u16" | "u32" | "u64" | "usize"
+                | "f32" | "f64" | "bool" | "char" | "String" | "str" => Some(false),
+                "Option" | "Box" | "Rc" | "Arc" | "Vec" | "VecDeque" | "LinkedList" | "HashSet"
+                | "BTreeSet" | "HashMap" | "BTreeMap" => any_wide(arguments.into_iter()),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// Whether any of the types holds a 128-bit integer, as [`holds_wide_integer`] answers.
+fn any_wide<'a>(types: impl Iterator<Item = &'a syn::Type>) -> Option<bool> {
+    let mut known = Some(false);
+    for ty in types {
+        match holds_wide_integer(ty) {
+            Some(true) => return Some(true),
+            Some(false) => {}
+            None => known = None,
+        }
+    }
+    known
+}
+
+/// The last segment of a standard type's path, with every type argument it has.
+fn standard_arguments(path: &syn::Path) -> Option<(String, Vec<&syn::Type>)> {
+    let segments = &path.segments;
+    let first = segments.first()?.ident.to_string();
+    if segments.len() > 1 && !matches!(first.as_str(), "std" | "core" | "alloc") {
+        return None;
+    }
+    let last = segments.last()?;
+    let arguments = match &last.arguments {
+        syn::PathArguments::AngleBracketed(arguments) => arguments
+            .args
+            .iter()
+            .filter_map(|argument| match argument {
+                syn::GenericArgument::Type(ty) => Some(ty),
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+    Some((last.ident.to_string(), arguments))
+}
+
 /// The last segment of a path naming a standard type (one segment, or under `std`, `core` or
 /// `alloc`), with its first type argument if it has one.
 fn standard_name(path: &syn::Path) -> Option<(String, Option<&syn::Type>)> {
@@ -82,6 +143,28 @@ fn standard_name(path: &syn::Path) -> Option<(String, Option<&syn::Type>)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn spellings_tell_which_types_hold_a_128_bit_integer() {
+        let wide = |ty: syn::Type| holds_wide_integer(&ty);
+        assert_eq!(wide(syn::parse_quote!(Option<Vec<u128>>)), Some(true));
+        assert_eq!(wide(syn::parse_quote!(HashMap<String, i128>)), Some(true));
+        assert_eq!(
+            wide(syn::parse_quote!((u8, std::num::NonZeroU128))),
+            Some(true)
+        );
+        assert_eq!(
+            wide(syn::parse_quote!(BTreeMap<String, Vec<u64>>)),
+            Some(false)
+        );
+        assert_eq!(wide(syn::parse_quote!([Option<String>; 3])), Some(false));
+        assert_eq!(
+            wide(syn::parse_quote!(Vec<Inner>)),
+            None,
+            "only its shape knows"
+        );
+        assert_eq!(wide(syn::parse_quote!((u128, Inner))), Some(true));
+    }
 
     #[test]
     fn spellings_tell_the_standard_classes() {

@@ -96,9 +96,9 @@ impl<'a> NodeSet<'a> {
     /// A walk over the members, in the source's order.
     pub const fn members(self) -> NodeMembers<'a> {
         NodeMembers {
-            collision: match self.source {
-                Source::Collision(set) => Some(set.members()),
-                Source::Elements(_) => None,
+            scanned: match self.source {
+                Source::Collision(set @ CollisionSet::Scanned { .. }) => Some(set.members()),
+                _ => None,
             },
             set: self,
             at: 0,
@@ -143,7 +143,9 @@ impl<'a> NodeSet<'a> {
 /// Walks a set's members.
 pub struct NodeMembers<'a> {
     set: NodeSet<'a>,
-    collision: Option<Members<'a>>,
+    /// The walk of a collision set found by scanning a union (no key table).
+    scanned: Option<Members<'a>>,
+    /// The next slot or element.
     at: usize,
 }
 
@@ -151,8 +153,24 @@ impl NodeMembers<'_> {
     /// The next member.
     pub const fn next(&mut self) -> Option<Member> {
         loop {
-            let member = match (&mut self.collision, self.set.source) {
-                (Some(members), _) => match members.next() {
+            // A key table's slots and a tuple's elements are read here, not through another
+            // walk: this runs for every member of every set (a call's cost: see `const_text`).
+            let member = match (self.set.source, &mut self.scanned) {
+                (Source::Collision(CollisionSet::Listed { union, slots }), _) => {
+                    if self.at >= slots.len() {
+                        return None;
+                    }
+                    let slot = slots[self.at];
+                    self.at += 1;
+                    let variant = &union.variants[slot.variant as usize];
+                    let field = &variant.object.fields[slot.field as usize];
+                    Member {
+                        node: field.node,
+                        field: Some(field),
+                        origin: slot.variant,
+                    }
+                }
+                (Source::Collision(_), Some(members)) => match members.next() {
                     Some(occurrence) => Member {
                         node: occurrence.field.node,
                         field: Some(occurrence.field),
@@ -160,7 +178,8 @@ impl NodeMembers<'_> {
                     },
                     None => return None,
                 },
-                (None, Source::Elements(elements)) => {
+                (Source::Collision(_), None) => return None,
+                (Source::Elements(elements), _) => {
                     if self.at >= elements.len() {
                         return None;
                     }
@@ -171,7 +190,6 @@ impl NodeMembers<'_> {
                         origin: (self.at - 1) as u32,
                     }
                 }
-                (None, Source::Collision(_)) => return None,
             };
             if self.set.depth == 0 {
                 return Some(member);

@@ -244,6 +244,18 @@ const fn text(slot: Option<&'static str>) -> Option<KeywordValue> {
     }
 }
 
+/// Each keyword's limit (which side of a value it bounds), by keyword: the table's, read once
+/// when this crate is compiled, so that constant evaluation reads a constant, not a call.
+const LIMITS: [Option<Limit>; Keyword::ALL.len()] = {
+    let mut limits = [None; Keyword::ALL.len()];
+    let mut i = 0;
+    while i < Keyword::ALL.len() {
+        limits[i] = Keyword::ALL[i].spec().check.limit();
+        i += 1;
+    }
+    limits
+};
+
 /// The most keywords one class of values takes (numbers take five).
 const MOST_KEYWORDS: usize = 5;
 
@@ -283,6 +295,40 @@ macro_rules! keyword_slots {
                         keywords: &[],
                         values: [None; MOST_KEYWORDS],
                     },
+                }
+            }
+
+            /// A limit set here on the other side of `keyword` (just set here to `value`)
+            /// that leaves no value between the two: the lower one, then the upper one. Each
+            /// keyword's side is a constant ([`LIMITS`]) and only the other side's slots are
+            /// read: this runs for every attribute of every field in constant evaluation.
+            pub(crate) const fn contradiction_with(
+                &self,
+                keyword: Keyword,
+                value: KeywordValue,
+            ) -> Option<((Keyword, KeywordValue), (Keyword, KeywordValue))> {
+                let Some(new) = LIMITS[keyword as usize] else {
+                    return None;
+                };
+                let integer = matches!(self, Kind::Integer(_));
+                match self {
+                    $($pattern => {
+                        $(if let Some(limit) = LIMITS[Keyword::$keyword as usize]
+                            && limit.lower != new.lower
+                            && let Some(other) = $read
+                        {
+                            let (low, high) = if new.lower {
+                                ((keyword, value, new.exclusive), (Keyword::$keyword, other, limit.exclusive))
+                            } else {
+                                ((Keyword::$keyword, other, limit.exclusive), (keyword, value, new.exclusive))
+                            };
+                            if leaves_nothing(low.1, low.2, high.1, high.2, integer) {
+                                return Some(((low.0, low.1), (high.0, high.1)));
+                            }
+                        })*
+                        None
+                    })*
+                    _ => None,
                 }
             }
 
@@ -395,6 +441,7 @@ impl Kind {
     /// Two limits set here that leave no value between them (`minimum: 10` and `maximum: 1`,
     /// `exclusiveMinimum: 1` and `exclusiveMaximum: 2` on an integer, `minLength: 5` and
     /// `maxLength: 2`): the lower one, then the upper one.
+    #[cfg(test)]
     pub(crate) const fn contradiction(
         &self,
     ) -> Option<((Keyword, KeywordValue), (Keyword, KeywordValue))> {
@@ -675,6 +722,54 @@ mod tests {
         ];
         assert!(set(string, &lengths).contradiction().is_some());
         assert!(set(string, &lengths[..1]).contradiction().is_none());
+    }
+
+    /// What an attribute's check finds, comparing only the pairs with the limit just set, is
+    /// what comparing every pair finds, for any limits set one after another.
+    #[test]
+    fn the_check_of_a_new_limit_finds_what_every_pair_finds() {
+        use Keyword::*;
+        let bound = |n: i64| KeywordValue::Bound(Bound::int("n", n as f64));
+        for kind in [
+            Kind::Integer(NumberRules::NONE),
+            Kind::Number(NumberRules::NONE),
+        ] {
+            let limits = [Minimum, Maximum, ExclusiveMinimum, ExclusiveMaximum];
+            for first in limits {
+                for second in limits {
+                    for (a, b) in [(0, 0), (1, 0), (0, 1), (2, 1), (1, 2), (3, 3)] {
+                        let once = kind.with_keyword(first, bound(a)).unwrap();
+                        if once.contradiction().is_some() {
+                            continue;
+                        }
+                        let twice = once.with_keyword(second, bound(b)).unwrap();
+                        assert_eq!(
+                            twice.contradiction_with(second, bound(b)).is_some(),
+                            twice.contradiction().is_some(),
+                            "{first:?} = {a}, then {second:?} = {b} on {kind:?}"
+                        );
+                    }
+                }
+            }
+        }
+        let count = KeywordValue::Count;
+        for (kind, low, high) in [
+            (Kind::String(StringRules::NONE), MinLength, MaxLength),
+            (kind_of(Class::Array), MinItems, MaxItems),
+            (kind_of(Class::Map), MinProperties, MaxProperties),
+        ] {
+            for (a, b) in [(1, 2), (2, 1), (2, 2)] {
+                let both = kind
+                    .with_keyword(low, count(a))
+                    .and_then(|k| k.with_keyword(high, count(b)))
+                    .unwrap();
+                assert_eq!(
+                    both.contradiction_with(high, count(b)).is_some(),
+                    a > b,
+                    "{low:?} = {a}, {high:?} = {b}"
+                );
+            }
+        }
     }
 
     #[test]

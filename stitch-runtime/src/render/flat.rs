@@ -16,7 +16,7 @@ use crate::dialect::{self, Null};
 use crate::flatten::{CollisionSet, FlatKey, Keys, NodeSet};
 use crate::node::{Holds, Kind, Node, Object, Tagging, Union, Variant, kinds};
 use crate::sink::Sink;
-use crate::table::Requirement;
+use crate::table::{Merge, Requirement};
 
 /// The advertised schema of a union: one object (`null` in its type when `null`). Internally
 /// tagged, the tag first, then every key merged; adjacently tagged, the tag, then the content
@@ -251,8 +251,9 @@ const fn write_key(
     set: CollisionSet<'_>,
     rendering: Rendering,
 ) {
+    let nodes = NodeSet::of(set);
     let description = Description {
-        own: set_description(NodeSet::of(set), key.merge),
+        own: set_description(nodes, key.merge),
         hint: if key.requirement.by_every {
             None
         } else {
@@ -265,5 +266,9 @@ const fn write_key(
         presence: key.requirement,
         notes: NO_NOTES,
     };
-    write_merge(sink, key.merge, NodeSet::of(set), rendering, description);
+    match key.merge {
+        // The common case, without the dispatch's call (see `const_text`).
+        Merge::Keep(node) => write_node(sink, node, None, rendering, description),
+        merge => write_merge(sink, merge, nodes, rendering, description),
+    }
 }

@@ -11,6 +11,7 @@ use super::flat::{is_unit, operation_value};
 use super::node::{write_node, write_root, write_type};
 use crate::node::{Object, Tagging, Union, Variant, kinds};
 use crate::sink::Sink;
+use crate::table::Requirement;
 
 /// `,"properties":{...},"required":[...]` (and `additionalProperties: false` when denied,
 /// or always in a strict dialect; OpenAI's requires every key), with the tag of an exact
@@ -45,7 +46,12 @@ pub(super) const fn write_object_body(
             Some(doc) => Some(doc),
             None => own_description(field.node),
         };
-        let presence = field.requirement();
+        // `Mcp` says `null` by the node alone: the presence is asked only by the others.
+        let presence = if matches!(dialect, Dialect::Mcp) {
+            Requirement::ALWAYS
+        } else {
+            field.requirement()
+        };
         let desc = Description {
             own,
             hint: None,
