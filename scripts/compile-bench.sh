@@ -8,6 +8,8 @@
 # Usage: scripts/compile-bench.sh [enums=4] [operations=60] [fields=12] [rounds=5]
 # DOCS=1 puts a doc comment on every operation and field (one text per field name), as a
 # documented contract has: descriptions are most of a schema's text.
+# BASELINE=DIR adds a fourth crate, the same stitch crate built against the checkout in DIR,
+# interleaved with the others: a change's cost as a ratio against schemars in the same run.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 # --crate DIR FLAVOR ENUMS OPS FIELDS: only write that crate (for compile-instructions.sh).
@@ -51,7 +53,7 @@ print("\n".join(out))
 PY
 }
 
-make_crate() { # name flavor enums ops fields
+make_crate() { # name flavor enums ops fields stitch-checkout
   local dir="$scratch/$1"
   mkdir -p "$dir/src"
   cat > "$dir/Cargo.toml" <<TOML
@@ -62,14 +64,14 @@ edition = "2024"
 [dependencies]
 serde = { version = "1", features = ["derive"] }
 schemars = "1"
-stitch = { path = "${STITCH:-$repo}" }
+stitch = { path = "$6" }
 [workspace]
 TOML
   generate "$2" "$3" "$4" "$5" > "$dir/src/lib.rs"
 }
 
 if [ "$MODE" = crate ]; then
-  make_crate bench_stitch "$@"
+  make_crate bench_stitch "$@" "${STITCH:-$repo}"
   exit 0
 fi
 
@@ -82,14 +84,21 @@ check_once() { # dir -> seconds of one `cargo check` of the crate alone
   python3 -c "print($end - $start)"
 }
 
-for flavor in serde schemars stitch; do
-  make_crate "bench_$flavor" "$flavor" "$enums" "$ops" "$fields"
+flavors=(serde schemars stitch)
+for flavor in "${flavors[@]}"; do
+  make_crate "bench_$flavor" "$flavor" "$enums" "$ops" "$fields" "${STITCH:-$repo}"
+done
+if [ -n "${BASELINE:-}" ]; then
+  flavors+=(baseline)
+  make_crate bench_baseline stitch "$enums" "$ops" "$fields" "$BASELINE"
+fi
+for flavor in "${flavors[@]}"; do
   (cd "$scratch/bench_$flavor" && cargo check -q)    # dependencies, and a warm-up
 done
 # Rounds interleave the three crates, so a slow moment of a shared machine hits all three.
 times=()
 for _ in $(seq "$runs"); do
-  for flavor in serde schemars stitch; do
+  for flavor in "${flavors[@]}"; do
     times+=("$flavor=$(check_once "$scratch/bench_$flavor")")
   done
 done
@@ -110,9 +119,14 @@ for flavor, label in [("serde", "serde only"), ("schemars", "serde + schemars"),
           f"{best[flavor] / best['serde']:.2f}x / {median[flavor] / median['serde']:.2f}x serde")
 print(f"  stitch vs schemars: {best['stitch'] / best['schemars']:.2f}x best, "
       f"{median['stitch'] / median['schemars']:.2f}x median (target <= 1.5x)")
+if "baseline" in runs:
+    print(f"  baseline stitch vs schemars: {best['baseline'] / best['schemars']:.2f}x best, "
+          f"{median['baseline'] / median['schemars']:.2f}x median")
+    print(f"  stitch vs baseline: {best['stitch'] / best['baseline']:.3f}x best, "
+          f"{median['stitch'] / median['baseline']:.3f}x median")
 PY
 
-make_crate bench_stitch_200 stitch 1 200 "$fields"
+make_crate bench_stitch_200 stitch 1 200 "$fields" "${STITCH:-$repo}"
 log="$scratch/200.log"
 start=$(date +%s.%N)
 (cd "$scratch/bench_stitch_200" && cargo check 2> "$log") || { cat "$log"; exit 1; }
