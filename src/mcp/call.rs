@@ -2,41 +2,21 @@
 //! [`Toolbox`](super::Toolbox)): the arguments parsed, the handler run, the answer turned into
 //! a result every client accepts, the observer told. No other code runs a stitch tool.
 
-use std::fmt::Display;
 use std::future::Future;
+use std::panic::AssertUnwindSafe;
 use std::pin::Pin;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use rmcp::model::{CallToolResult, ContentBlock, JsonObject};
+use futures::FutureExt;
+use rmcp::ErrorData;
+use rmcp::handler::server::tool::ToolCallContext;
+use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock, JsonObject};
 use serde_json::Value;
 use stitch_runtime::{Contract, Dialect, Issue, Rejection, Shape, Tool};
 
+use super::handler::{Answer, RequestParts};
 use super::schema::Output;
-
-/// The handler of a stitch tool: an async method of the server, `async fn(&self, C) ->
-/// Result<O, E>` (the form rmcp's own tools take), or a closure `|server: &S, c: C| async
-/// move { ... }` whose future does not borrow the server (clone what it needs first). `O` is
-/// the result (serialized into `structuredContent`), `E` an error the model reads.
-pub trait Handler<'a, S: 'a, C, O, E>: Send + Sync + 'static {
-    /// The handler's future.
-    type Future: Future<Output = Result<O, E>> + Send + 'a;
-
-    /// Answers one call of the tool, with the server's state.
-    fn call(&self, server: &'a S, contract: C) -> Self::Future;
-}
-
-impl<'a, S: 'a, C, O, E, F, Fut> Handler<'a, S, C, O, E> for F
-where
-    F: Fn(&'a S, C) -> Fut + Send + Sync + 'static,
-    Fut: Future<Output = Result<O, E>> + Send + 'a,
-{
-    type Future = Fut;
-
-    fn call(&self, server: &'a S, contract: C) -> Fut {
-        self(server, contract)
-    }
-}
 
 /// A type a tool returns with an output schema: it describes itself ([`Shape`], derived with
 /// `#[derive(stitch::Shape)]`) and serializes.
@@ -67,7 +47,9 @@ pub enum Outcome<'a> {
     Accepted,
     /// The arguments were rejected: the handler never ran.
     Rejected(&'a [Issue]),
-    /// The arguments parsed, and the handler returned this error.
+    /// The arguments parsed, and the handler returned this error (an `isError` result or a
+    /// protocol error), or panicked (`the handler panicked: ...`; the client is told only
+    /// that the tool failed).
     Failed(&'a str),
 }
 
@@ -76,15 +58,19 @@ pub(crate) type Observer = Arc<dyn Fn(&CallRecord<'_>) + Send + Sync>;
 
 type Answering<'a> = Pin<Box<dyn Future<Output = Answer> + Send + 'a>>;
 
-/// How one call runs against the server's state, parsed as a client shown the dialect sends it.
-type Invoke<S> = Arc<dyn for<'a> Fn(&'a S, Value, Dialect) -> Answering<'a> + Send + Sync>;
+/// A handler's reply on its way.
+pub(crate) type Replying<'a, R> = Pin<Box<dyn Future<Output = R> + Send + 'a>>;
 
-/// How a call ended, before it becomes a result.
-enum Answer {
-    Output(Value),
-    Rejected(Rejection),
-    Failed(String),
-}
+/// How one call starts against the server's state, parsed as a client shown the dialect
+/// sends it, with the request's context when a client made it.
+type Invoke<S> = Arc<
+    dyn for<'a> Fn(&'a S, Value, Dialect, Option<&mut ToolCallContext<'_, S>>) -> Answering<'a>
+        + Send
+        + Sync,
+>;
+
+/// What a client is told when a handler panics: nothing of its internals.
+const PANICKED: &str = "The tool failed unexpectedly; whether the call took effect is unknown.";
 
 /// A stitch tool: its contract, the output it advertises, and how a call runs.
 pub(crate) struct StitchTool<S> {
@@ -96,34 +82,43 @@ pub(crate) struct StitchTool<S> {
 }
 
 impl<S: Send + Sync + 'static> StitchTool<S> {
-    /// The tool of contract `C` answered by `handler`, with the output schema of `output`.
-    pub(crate) fn new<C, O, E, F>(handler: F, output: Option<Output>) -> Self
+    /// The tool of contract `C` answered by `handler`, whose reply `answer` turns into an
+    /// answer, with the output schema of `output`.
+    pub(crate) fn new<C, P, R, F>(
+        handler: F,
+        answer: fn(R) -> Answer,
+        output: Option<Output>,
+    ) -> Self
     where
         C: Contract + Send + 'static,
-        O: serde::Serialize + 'static,
-        E: Display + 'static,
-        F: for<'a> Handler<'a, S, C, O, E>,
+        P: RequestParts<S>,
+        R: Send + 'static,
+        F: for<'a> Fn(&'a S, C, P) -> Replying<'a, R> + Send + Sync + 'static,
     {
-        let invoke: Invoke<S> = Arc::new(move |server: &S, arguments: Value, dialect| {
+        let invoke: Invoke<S> = Arc::new(move |server: &S, arguments, dialect, context| {
+            let ready = |answer| Box::pin(std::future::ready(answer)) as Answering<'_>;
             let contract = match C::parse_for(arguments, dialect) {
                 Ok(contract) => contract,
-                Err(rejection) => {
-                    let answer = Answer::Rejected(rejection);
-                    return Box::pin(std::future::ready(answer)) as Answering<'_>;
-                }
+                Err(rejection) => return ready(Answer::Rejected(rejection)),
             };
-            let reply = handler.call(server, contract);
-            Box::pin(async move {
-                match reply.await {
-                    Ok(output) => match serde_json::to_value(output) {
-                        Ok(value) => Answer::Output(value),
-                        Err(error) => {
-                            Answer::Failed(format!("the result did not serialize: {error}"))
-                        }
-                    },
-                    Err(error) => Answer::Failed(error.to_string()),
-                }
-            })
+            let parts = match P::from_call(context) {
+                Ok(parts) => parts,
+                Err(error) => return ready(Answer::Refused(error)),
+            };
+            // A panic is an answer, whether it comes while the future is made or run.
+            let reply = match std::panic::catch_unwind(AssertUnwindSafe(|| {
+                handler(server, contract, parts)
+            })) {
+                Ok(reply) => reply,
+                Err(panic) => return ready(Answer::Panicked(panic_message(&*panic))),
+            };
+            Box::pin(
+                AssertUnwindSafe(async move { answer(reply.await) })
+                    .catch_unwind()
+                    .map(|ended| {
+                        ended.unwrap_or_else(|panic| Answer::Panicked(panic_message(&*panic)))
+                    }),
+            )
         });
         StitchTool {
             contract: C::TOOL,
@@ -132,23 +127,46 @@ impl<S: Send + Sync + 'static> StitchTool<S> {
         }
     }
 
-    /// Runs one call from a client shown `dialect`: the answer, as a result every client
-    /// accepts, told to the observer.
-    pub(crate) async fn call(
+    /// Starts one call from a client shown `dialect`: the arguments parsed and the request's
+    /// parts taken now, the handler's future returned to be awaited. A call without
+    /// `context` was not made by a client ([`Toolbox::call`](super::Toolbox::call)).
+    pub(crate) fn start<'a>(
         &self,
-        server: &S,
+        server: &'a S,
         arguments: Option<JsonObject>,
         dialect: Dialect,
-        observer: Option<&Observer>,
-    ) -> CallToolResult {
-        let started = Instant::now();
+        context: Option<&mut ToolCallContext<'_, S>>,
+    ) -> Answering<'a> {
         let arguments = Value::Object(arguments.unwrap_or_default());
-        let answer = (self.invoke)(server, arguments, dialect).await;
+        (self.invoke)(server, arguments, dialect, context)
+    }
+
+    /// Ends a call that began at `started`: its answer told to the observer, and turned into
+    /// a result every client accepts.
+    pub(crate) fn finish(
+        &self,
+        answer: Answer,
+        started: Instant,
+        observer: Option<&Observer>,
+    ) -> Result<CallToolResponse, ErrorData> {
         if let Some(observer) = observer {
+            let error_text;
             let outcome = match &answer {
                 Answer::Output(_) => Outcome::Accepted,
+                Answer::Content(CallToolResponse::Complete(result))
+                    if result.is_error == Some(true) =>
+                {
+                    error_text = text_of(result);
+                    Outcome::Failed(&error_text)
+                }
+                Answer::Content(_) => Outcome::Accepted,
                 Answer::Rejected(rejection) => Outcome::Rejected(&rejection.issues),
                 Answer::Failed(message) => Outcome::Failed(message),
+                Answer::Refused(error) => Outcome::Failed(&error.message),
+                Answer::Panicked(message) => {
+                    error_text = format!("the handler panicked: {message}");
+                    Outcome::Failed(&error_text)
+                }
             };
             observer(&CallRecord {
                 tool: self.contract.name,
@@ -157,9 +175,16 @@ impl<S: Send + Sync + 'static> StitchTool<S> {
             });
         }
         match answer {
-            Answer::Output(value) => CallToolResult::structured(value),
-            Answer::Rejected(rejection) => self.rejected(rejection),
-            Answer::Failed(message) => CallToolResult::error(vec![ContentBlock::text(message)]),
+            Answer::Output(value) => Ok(CallToolResult::structured(value).into()),
+            Answer::Content(response) => Ok(response),
+            Answer::Rejected(rejection) => Ok(self.rejected(rejection).into()),
+            Answer::Failed(message) => {
+                Ok(CallToolResult::error(vec![ContentBlock::text(message)]).into())
+            }
+            Answer::Refused(error) => Err(error),
+            Answer::Panicked(_) => {
+                Ok(CallToolResult::error(vec![ContentBlock::text(PANICKED)]).into())
+            }
         }
     }
 
@@ -172,5 +197,24 @@ impl<S: Send + Sync + 'static> StitchTool<S> {
         } else {
             CallToolResult::from(rejection)
         }
+    }
+}
+
+/// The text blocks of a result, one line each.
+fn text_of(result: &CallToolResult) -> String {
+    let texts: Vec<&str> = result
+        .content
+        .iter()
+        .filter_map(|block| block.as_text().map(|text| text.text.as_str()))
+        .collect();
+    texts.join("\n")
+}
+
+/// What a panic says, when it says it in words.
+fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    match (panic.downcast_ref::<&str>(), panic.downcast_ref::<String>()) {
+        (Some(message), _) => (*message).to_owned(),
+        (None, Some(message)) => message.clone(),
+        (None, None) => "(a panic without a message)".to_owned(),
     }
 }

@@ -74,7 +74,16 @@ impl ClientDialects {
             .map_or(self.default, |(_, dialect)| *dialect)
     }
 
-    /// The dialect shown to the client at the other end of `peer`.
+    /// The dialect shown to the client that made the request of `context`: the client named
+    /// in the request's `_meta` (`io.modelcontextprotocol/clientInfo`, protocol 2026-07-28,
+    /// where a request may come from any client), or else in its session's `initialize`.
+    pub fn dialect_of_request(&self, context: &RequestContext<RoleServer>) -> Dialect {
+        self.dialect_of(context.client_info().as_ref())
+    }
+
+    /// The dialect shown to the client at the other end of `peer`, by the name it gave in
+    /// `initialize` (a legacy session's; [`dialect_of_request`](Self::dialect_of_request)
+    /// also reads the request's own `_meta`).
     pub fn dialect_of_peer(&self, peer: &Peer<RoleServer>) -> Dialect {
         let info = peer.peer_info();
         self.dialect_of(info.as_deref().map(|info| &info.client_info))
@@ -155,7 +164,7 @@ impl Listings {
         router: &ToolRouter<S>,
         context: &RequestContext<RoleServer>,
     ) -> ListToolsResult {
-        let dialect = self.rules.dialect_of_peer(&context.peer);
+        let dialect = self.rules.dialect_of_request(context);
         ListToolsResult::with_all_items(self.tools_in(router, dialect))
     }
 

@@ -24,7 +24,8 @@
 //! `initialize`, and parses its calls in that dialect; the router's [`Listings`] list each
 //! client its own schemas.
 //!
-//! The modules go one way down: `schema` (a stitch tool as rmcp lists it) → `call` (one call)
+//! The modules go one way down: `schema` (a stitch tool as rmcp lists it) → `handler` (what
+//! a handler takes and answers) → `call` (one call)
 //! → `dialects` (which client sees which dialect) → `route` (the router) → `toolbox`.
 
 /// The official Rust MCP SDK, with its server and its stdio transport: what a server built
@@ -33,11 +34,13 @@ pub use rmcp;
 
 mod call;
 mod dialects;
+mod handler;
 mod route;
 mod schema;
 mod toolbox;
 
-pub use call::{CallRecord, Handler, Outcome, ToolOutput};
+pub use call::{CallRecord, Outcome, ToolOutput};
 pub use dialects::{ClientDialects, Listings};
+pub use handler::{Handler, RequestParts, ToolboxHandler};
 pub use route::{StitchRouter, Tools, check_router};
 pub use toolbox::{Toolbox, ToolboxBuilder};

@@ -6,13 +6,15 @@
 use std::fmt::Display;
 use std::ops::Add;
 use std::sync::Arc;
+use std::time::Instant;
 
 use rmcp::handler::server::router::tool::{ToolRoute, ToolRouter};
-use rmcp::model::CallToolResponse;
+use rmcp::handler::server::tool::IntoCallToolResult;
 use stitch_runtime::{Contract, Finding, SchemaProfile};
 
-use super::call::{CallRecord, Handler, Observer, StitchTool, ToolOutput};
+use super::call::{CallRecord, Observer, StitchTool, ToolOutput};
 use super::dialects::{ClientDialects, Listings};
+use super::handler::{Handler, RequestParts, content, structured};
 use super::schema::{Output, listed};
 
 /// Stitch tools for an rmcp server whose state is `S`, built into a [`StitchRouter<S>`] that
@@ -89,16 +91,23 @@ impl<S: Send + Sync + 'static> Tools<S> {
         Tools::default()
     }
 
-    /// Adds contract `C`'s tool, answered by `handler`; its `Ok` is the tool's structured
-    /// result, its `Err` an `isError` result.
-    pub fn tool<C, O, E, F>(mut self, handler: F) -> Self
+    /// Adds contract `C`'s tool, answered by `handler` (which may take the request's parts
+    /// after the contract: see [`Handler`]); its `Ok` is the tool's structured result, its
+    /// `Err` an `isError` result.
+    pub fn tool<C, P, O, E, F>(mut self, handler: F) -> Self
     where
         C: Contract + Send + 'static,
-        O: serde::Serialize + 'static,
-        E: Display + 'static,
-        F: for<'a> Handler<'a, S, C, O, E>,
+        P: RequestParts<S>,
+        O: serde::Serialize + Send + 'static,
+        E: Display + Send + 'static,
+        F: for<'a> Handler<'a, S, C, P, Result<O, E>>,
     {
-        self.tools.push(StitchTool::new(handler, None));
+        let tool = StitchTool::new(
+            move |server, contract, parts| Box::pin(handler.call(server, contract, parts)),
+            structured::<O, E>,
+            None,
+        );
+        self.tools.push(tool);
         self
     }
 
@@ -107,15 +116,47 @@ impl<S: Send + Sync + 'static> Tools<S> {
     /// reports it when it is not). Clients hold every `structuredContent` to it, a
     /// rejection's included, so a rejection of this tool carries its issues in the text and
     /// in `_meta` instead.
-    pub fn tool_with_output<C, O, E, F>(mut self, handler: F) -> Self
+    pub fn tool_with_output<C, P, O, E, F>(mut self, handler: F) -> Self
     where
         C: Contract + Send + 'static,
-        O: ToolOutput + 'static,
-        E: Display + 'static,
-        F: for<'a> Handler<'a, S, C, O, E>,
+        P: RequestParts<S>,
+        O: ToolOutput + Send + 'static,
+        E: Display + Send + 'static,
+        F: for<'a> Handler<'a, S, C, P, Result<O, E>>,
     {
-        self.tools
-            .push(StitchTool::new(handler, Some(Output::of::<O>())));
+        let tool = StitchTool::new(
+            move |server, contract, parts| Box::pin(handler.call(server, contract, parts)),
+            structured::<O, E>,
+            Some(Output::of::<O>()),
+        );
+        self.tools.push(tool);
+        self
+    }
+
+    /// Adds contract `C`'s tool whose handler answers with any result rmcp's own tools
+    /// return: a `String`, a `Content` (text, image, audio, an embedded resource), a
+    /// `CallToolResult` of its own making (several blocks, `_meta`), or a `Result` of them
+    /// (its `Err` an `isError` result; an `ErrorData` a protocol error). The call is still parsed
+    /// first, a rejection answered with every issue, and the observer told.
+    pub fn tool_with_content<C, P, R, F>(mut self, handler: F) -> Self
+    where
+        C: Contract + Send + 'static,
+        P: RequestParts<S>,
+        R: IntoCallToolResult + Send + 'static,
+        F: for<'a> Handler<'a, S, C, P, R>,
+    {
+        let tool = StitchTool::new(
+            move |server, contract, parts| Box::pin(handler.call(server, contract, parts)),
+            content::<R>,
+            None,
+        );
+        self.tools.push(tool);
+        self
+    }
+
+    /// Adds a tool built by the [`Toolbox`](super::Toolbox)'s builder.
+    pub(crate) fn add(mut self, tool: StitchTool<S>) -> Self {
+        self.tools.push(tool);
         self
     }
 
@@ -259,21 +300,14 @@ fn route<S: Send + Sync + 'static>(
     dialects: ClientDialects,
 ) -> ToolRoute<S> {
     let attr = listed(&tool.contract, tool.output, dialects.default_dialect());
-    ToolRoute::new_dyn(attr, move |context| {
+    ToolRoute::new_dyn(attr, move |mut context| {
+        let started = Instant::now();
         let tool = Arc::clone(&tool);
         let observer = observer.clone();
-        let dialect = dialects.dialect_of_peer(&context.request_context.peer);
-        Box::pin(async move {
-            let result = tool
-                .call(
-                    context.service,
-                    context.arguments,
-                    dialect,
-                    observer.as_ref(),
-                )
-                .await;
-            Ok(CallToolResponse::from(result))
-        })
+        let dialect = dialects.dialect_of_request(&context.request_context);
+        let arguments = context.arguments.take();
+        let answering = tool.start(context.service, arguments, dialect, Some(&mut context));
+        Box::pin(async move { tool.finish(answering.await, started, observer.as_ref()) })
     })
 }
 

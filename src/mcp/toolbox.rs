@@ -2,11 +2,11 @@
 //! built on the same routes [`Tools`](super::Tools) builds for an rmcp server.
 
 use std::fmt::Display;
-use std::future::Future;
 use std::sync::Arc;
+use std::time::Instant;
 
 use rmcp::handler::server::router::tool::ToolRouter;
-use rmcp::handler::server::tool::ToolCallContext;
+use rmcp::handler::server::tool::{IntoCallToolResult, ToolCallContext};
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, Implementation, ListToolsResult,
     PaginatedRequestParams, ServerCapabilities, ServerConfig,
@@ -18,7 +18,9 @@ use stitch_runtime::{Contract, Finding, SchemaProfile};
 
 use super::call::{CallRecord, Observer, StitchTool, ToolOutput};
 use super::dialects::{ClientDialects, Listings};
+use super::handler::{RequestParts, ToolboxHandler, content, structured};
 use super::route::{StitchRouter, Tools};
+use super::schema::Output;
 
 /// Mounts contracts as MCP tools; build it into a [`Toolbox`].
 pub struct ToolboxBuilder {
@@ -50,8 +52,9 @@ impl Toolbox {
         self.router.list_all()
     }
 
-    /// Runs one call, as the server runs it: parse, handler, observer. An unknown tool is a
-    /// protocol error.
+    /// Runs one call, as the server runs it (parse, handler, observer), but not from a
+    /// client: a handler that takes the request's parts is answered with a protocol error.
+    /// An unknown tool is a protocol error.
     pub async fn call(&self, name: &str, arguments: Value) -> Result<CallToolResult, ErrorData> {
         let Some(tool) = self.tools.iter().find(|tool| tool.contract.name == name) else {
             return Err(ErrorData::invalid_params(
@@ -63,27 +66,37 @@ impl Toolbox {
             Value::Object(arguments) => Some(arguments),
             _ => None,
         };
+        let started = Instant::now();
         let dialect = self.listings.rules().default_dialect();
-        Ok(tool
-            .call(self, arguments, dialect, self.observer.as_ref())
-            .await)
+        let answer = tool.start(self, arguments, dialect, None).await;
+        match tool.finish(answer, started, self.observer.as_ref())? {
+            CallToolResponse::Complete(result) => Ok(result),
+            _ => Err(ErrorData::internal_error(
+                "the tool answered with what only a client can take",
+                None,
+            )),
+        }
     }
 }
 
 impl ToolboxBuilder {
-    /// Mounts contract `C` with an async handler; its `Ok` value is the tool's structured
-    /// result, its `Err` an `isError` result.
-    pub fn tool<C, O, E, F, Fut>(mut self, handler: F) -> Self
+    /// Mounts contract `C` with an async handler, which may take the request's parts after
+    /// the contract (see [`ToolboxHandler`]); its `Ok` value is the tool's structured result,
+    /// its `Err` an `isError` result.
+    pub fn tool<C, P, O, E, F>(mut self, handler: F) -> Self
     where
         C: Contract + Send + 'static,
-        O: serde::Serialize + 'static,
-        E: Display + 'static,
-        F: Fn(C) -> Fut + Send + Sync + 'static,
-        Fut: Future<Output = Result<O, E>> + Send + 'static,
+        P: RequestParts<Toolbox>,
+        O: serde::Serialize + Send + 'static,
+        E: Display + Send + 'static,
+        F: ToolboxHandler<C, P, Result<O, E>>,
     {
-        self.tools = self
-            .tools
-            .tool(move |_: &Toolbox, contract: C| handler(contract));
+        let tool = StitchTool::new(
+            move |_, contract, parts| Box::pin(handler.call(contract, parts)),
+            structured::<O, E>,
+            None,
+        );
+        self.tools = self.tools.add(tool);
         self
     }
 
@@ -93,17 +106,39 @@ impl ToolboxBuilder {
     /// rejections included, so a rejection of this tool carries its issues in the text and in
     /// `_meta` instead (see
     /// [`Rejection::to_tool_result_with_output_schema`](stitch_runtime::Rejection::to_tool_result_with_output_schema)).
-    pub fn tool_with_output<C, O, E, F, Fut>(mut self, handler: F) -> Self
+    pub fn tool_with_output<C, P, O, E, F>(mut self, handler: F) -> Self
     where
         C: Contract + Send + 'static,
-        O: ToolOutput + 'static,
-        E: Display + 'static,
-        F: Fn(C) -> Fut + Send + Sync + 'static,
-        Fut: Future<Output = Result<O, E>> + Send + 'static,
+        P: RequestParts<Toolbox>,
+        O: ToolOutput + Send + 'static,
+        E: Display + Send + 'static,
+        F: ToolboxHandler<C, P, Result<O, E>>,
     {
-        self.tools = self
-            .tools
-            .tool_with_output(move |_: &Toolbox, contract: C| handler(contract));
+        let tool = StitchTool::new(
+            move |_, contract, parts| Box::pin(handler.call(contract, parts)),
+            structured::<O, E>,
+            Some(Output::of::<O>()),
+        );
+        self.tools = self.tools.add(tool);
+        self
+    }
+
+    /// Mounts contract `C` with a handler that answers with any result rmcp's own tools
+    /// return (text, image, audio, embedded resources, several blocks, a `CallToolResult`;
+    /// see [`Tools::tool_with_content`](super::Tools::tool_with_content)).
+    pub fn tool_with_content<C, P, R, F>(mut self, handler: F) -> Self
+    where
+        C: Contract + Send + 'static,
+        P: RequestParts<Toolbox>,
+        R: IntoCallToolResult + Send + 'static,
+        F: ToolboxHandler<C, P, R>,
+    {
+        let tool = StitchTool::new(
+            move |_, contract, parts| Box::pin(handler.call(contract, parts)),
+            content::<R>,
+            None,
+        );
+        self.tools = self.tools.add(tool);
         self
     }
 
