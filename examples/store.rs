@@ -4,7 +4,7 @@
 #![allow(dead_code)]
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use serde::{Deserialize, Serialize};
 use stitch::Contract;
@@ -174,9 +174,15 @@ fn apply(broadcast: &mut Broadcast, op: PatchOp) -> Result<(), String> {
     Ok(())
 }
 
+/// The store, locked. A handler that panicked while holding the lock left it as it was:
+/// edits are made to a copy and committed whole, so the lock's poison is cleared, not obeyed.
+fn lock(store: &Store) -> MutexGuard<'_, HashMap<String, Broadcast>> {
+    store.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
 /// `broadcast_patch`: every edit applied to a copy, committed when all succeed.
 pub fn patch(store: &Store, patch: BroadcastPatch) -> Result<Broadcast, String> {
-    let mut store = store.lock().map_err(|e| e.to_string())?;
+    let mut store = lock(store);
     let current = store
         .get(&patch.broadcast_id)
         .ok_or_else(|| format!("no broadcast \"{}\"", patch.broadcast_id))?;
@@ -191,7 +197,7 @@ pub fn patch(store: &Store, patch: BroadcastPatch) -> Result<Broadcast, String> 
 
 /// `get_broadcast`: a broadcast's current state.
 pub fn read(store: &Store, get: &GetBroadcast) -> Result<Broadcast, String> {
-    let store = store.lock().map_err(|e| e.to_string())?;
+    let store = lock(store);
     store
         .get(&get.broadcast_id)
         .cloned()
