@@ -5,8 +5,9 @@
 //! - [`Tools`] builds stitch tools into a [`StitchRouter`], which adds to the rmcp
 //!   [`ToolRouter`](rmcp::handler::server::router::tool::ToolRouter) of a server written with
 //!   rmcp's own macros (`#[tool_router]`, `#[tool_handler]`, prompts and resources beside): a
-//!   handler is a method of the server, `async fn(&self, Contract) -> Result<O, E>`, as rmcp's
-//!   tools are, and the routers add with `+`.
+//!   handler is a method of the server, `async fn(&self, Contract) -> Result<O, E>`, taking
+//!   after its contract any of rmcp's request extractors ([`Handler`]) and answering with
+//!   structured output or any rmcp content, as rmcp's tools are; the routers add with `+`.
 //! - [`Toolbox`] is the short form: a whole [`rmcp::ServerHandler`] made of stitch tools
 //!   whose handlers are closures.
 //!
@@ -15,7 +16,8 @@
 //! answered as an `isError` tool result naming each issue's JSON Pointer (in
 //! `structuredContent`, or in `_meta` for a tool with an output schema: a result the model can
 //! read and correct, not a bare `-32602` nor rmcp's text-only fallback); a handler's error is
-//! an `isError` result too; one observer sees every call, accepted or rejected, for audit;
+//! an `isError` result too, and so is a panic (naming nothing of the handler's internals);
+//! one observer sees every call, accepted or rejected, for audit;
 //! and the guard runs over every stitch tool when the router or the toolbox is built
 //! ([`check_router`] checks a whole router, plain rmcp tools included).
 //!
