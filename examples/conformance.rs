@@ -9,10 +9,13 @@
 //! `/mcp`; `.ci/run` runs every server scenario of the suite against it.
 #![allow(deprecated)] // sampling and logging: deprecated by the protocol's next version, still served
 
+mod http;
+
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
+use http::serve_http;
 use rmcp::handler::server::router::tool::{ToolRoute, ToolRouter};
 use rmcp::handler::server::tool::ToolCallContext;
 use rmcp::model::{
@@ -25,9 +28,6 @@ use rmcp::model::{
     SetLevelRequestParams, SubscribeRequestParams, UnsubscribeRequestParams,
 };
 use rmcp::service::RequestContext;
-use rmcp::transport::streamable_http_server::{
-    StreamableHttpServerConfig, StreamableHttpService, session::local::LocalSessionManager,
-};
 use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
@@ -573,30 +573,10 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
                 .waiting()
                 .await?;
         }
-        (Some("--http"), Some(address)) => serve_http(server, &address).await?,
+        (Some("--http"), Some(address)) => {
+            serve_http(server, &address, "stitch-conformance").await?
+        }
         _ => return Err("usage: conformance [--http 127.0.0.1:PORT]".into()),
     }
-    Ok(())
-}
-
-/// Streamable HTTP at `/mcp`, for this machine only (DNS rebinding is refused).
-async fn serve_http(server: Conformance, address: &str) -> Result<(), Box<dyn std::error::Error>> {
-    let config = StreamableHttpServerConfig::default().with_allowed_origins([
-        "http://localhost:*",
-        "http://127.0.0.1:*",
-        "http://[::1]:*",
-    ]);
-    let service = StreamableHttpService::new(
-        move || Ok(server.clone()),
-        Arc::new(LocalSessionManager::default()),
-        config,
-    );
-    let router = axum::Router::new().nest_service("/mcp", service);
-    let listener = tokio::net::TcpListener::bind(address).await?;
-    eprintln!(
-        "stitch-conformance: serving on http://{}/mcp",
-        listener.local_addr()?
-    );
-    axum::serve(listener, router).await?;
     Ok(())
 }

@@ -14,11 +14,11 @@
 
 #[path = "contracts/broadcast_patch.rs"]
 mod broadcast_patch;
+mod http;
 mod store;
 
-use std::sync::Arc;
-
 use broadcast_patch::BroadcastPatch;
+use http::serve_http;
 use rmcp::handler::server::router::prompt::PromptRouter;
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::wrapper::Parameters;
@@ -27,8 +27,6 @@ use rmcp::model::{
     PromptMessage, Role, ServerCapabilities, ServerConfig,
 };
 use rmcp::service::RequestContext;
-use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
-use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use rmcp::{
     ErrorData, RoleServer, ServerHandler, ServiceExt, prompt, prompt_handler, prompt_router, tool,
     tool_handler, tool_router,
@@ -179,7 +177,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
                 .waiting()
                 .await?;
         }
-        Some(address) => serve_http(server, &address).await?,
+        Some(address) => serve_http(server, &address, "stitch-broadcasts").await?,
     }
     Ok(())
 }
@@ -216,29 +214,4 @@ impl Options {
             });
         Ok(Options { http, dialects })
     }
-}
-
-/// Streamable HTTP at `/mcp`, for this machine only: requests whose `Host` or `Origin` names
-/// another are refused (DNS rebinding).
-async fn serve_http(
-    server: BroadcastServer,
-    address: &str,
-) -> Result<(), Box<dyn std::error::Error>> {
-    let config = StreamableHttpServerConfig::default()
-        .with_allowed_origins(["http://localhost:*", "http://127.0.0.1:*", "http://[::1]:*"])
-        // A call may carry a long text: parse answers it, not the transport.
-        .with_max_request_body_bytes(8 << 20);
-    let service = StreamableHttpService::new(
-        move || Ok(server.clone()),
-        Arc::new(LocalSessionManager::default()),
-        config,
-    );
-    let router = axum::Router::new().nest_service("/mcp", service);
-    let listener = tokio::net::TcpListener::bind(address).await?;
-    eprintln!(
-        "stitch-broadcasts: serving on http://{}/mcp",
-        listener.local_addr()?
-    );
-    axum::serve(listener, router).await?;
-    Ok(())
 }

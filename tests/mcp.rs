@@ -7,9 +7,10 @@ mod common;
 
 use std::sync::{Arc, Mutex};
 
+use common::record_into;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
-use stitch::mcp::{CallRecord, Outcome, Toolbox};
+use stitch::mcp::Toolbox;
 use stitch::{Contract, FindingKind, SchemaProfile};
 
 /// Add two numbers.
@@ -32,18 +33,6 @@ struct Sum {
 struct Put {
     #[contract(opaque)]
     blob: std::time::Duration,
-}
-
-/// An observer writing each call into `log` as `tool outcome`.
-fn record_into(log: Arc<Mutex<Vec<String>>>) -> impl Fn(&CallRecord<'_>) + Send + Sync + 'static {
-    move |call| {
-        let outcome = match &call.outcome {
-            Outcome::Accepted => "accepted".to_owned(),
-            Outcome::Rejected(issues) => format!("rejected {}", issues[0].pointer),
-            Outcome::Failed(error) => format!("failed {error}"),
-        };
-        log.lock().unwrap().push(format!("{} {outcome}", call.tool));
-    }
 }
 
 fn toolbox(log: Arc<Mutex<Vec<String>>>) -> Toolbox {

@@ -6,6 +6,8 @@
 #![cfg(feature = "rmcp")]
 #![allow(deprecated)] // sampling and logging: deprecated by the protocol's next version, still served
 
+mod common;
+
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -17,7 +19,7 @@ use stitch::mcp::rmcp::model::{
 };
 use stitch::mcp::rmcp::service::RequestContext;
 use stitch::mcp::rmcp::{RoleServer, ServiceExt};
-use stitch::mcp::{CallRecord, ClientDialects, Outcome, Toolbox};
+use stitch::mcp::{ClientDialects, Toolbox};
 use stitch::{Contract, Dialect};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, DuplexStream, Lines, ReadHalf};
 
@@ -235,17 +237,6 @@ struct Crash {
     panic: bool,
 }
 
-fn log_into(log: Arc<Mutex<Vec<String>>>) -> impl Fn(&CallRecord<'_>) + Send + Sync + 'static {
-    move |call| {
-        let outcome = match &call.outcome {
-            Outcome::Accepted => "accepted".to_owned(),
-            Outcome::Rejected(issues) => format!("rejected {}", issues[0].pointer),
-            Outcome::Failed(error) => format!("failed {error}"),
-        };
-        log.lock().unwrap().push(format!("{} {outcome}", call.tool));
-    }
-}
-
 fn toolbox(log: Arc<Mutex<Vec<String>>>) -> Toolbox {
     Toolbox::builder("whole", "0.0.0")
         .tool(ask)
@@ -258,7 +249,7 @@ fn toolbox(log: Arc<Mutex<Vec<String>>>) -> Toolbox {
             }
             Ok::<_, String>("still here")
         })
-        .observe(log_into(log))
+        .observe(common::record_into(log))
         .dialects(ClientDialects::new(Dialect::Mcp).client("strict-agent", Dialect::OpenAiStrict))
         .build()
         .unwrap()

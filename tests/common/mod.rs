@@ -762,3 +762,20 @@ pub fn holds_in_every_dialect<T: Contract + std::fmt::Debug + PartialEq>(
     }
     judged
 }
+
+/// An observer of stitch tools writing each call into `log` as `tool outcome` (`accepted`,
+/// `rejected POINTER`, `failed MESSAGE`).
+#[cfg(feature = "rmcp")]
+pub fn record_into(
+    log: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
+) -> impl Fn(&stitch::mcp::CallRecord<'_>) + Send + Sync + 'static {
+    use stitch::mcp::Outcome;
+    move |call| {
+        let outcome = match &call.outcome {
+            Outcome::Accepted => "accepted".to_owned(),
+            Outcome::Rejected(issues) => format!("rejected {}", issues[0].pointer),
+            Outcome::Failed(error) => format!("failed {error}"),
+        };
+        log.lock().unwrap().push(format!("{} {outcome}", call.tool));
+    }
+}
