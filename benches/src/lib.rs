@@ -89,8 +89,8 @@ pub enum PatchOp {
     },
     /// Attach a media item in a media slot.
     SetMedia {
-        /// Which media slot (0 is the first).
-        #[contract(min = 0)]
+        /// Which media slot (0 is the first; a broadcast has 16).
+        #[contract(min = 0, max = 15)]
         media_index: i64,
         /// The media library's id of the item.
         #[contract(pattern = "^med_[a-z0-9]{8,}$")]
@@ -149,8 +149,8 @@ pub enum PatchOp {
     },
     /// Remove the media item of a media slot.
     RemoveMedia {
-        /// Which media slot (0 is the first).
-        #[contract(min = 0)]
+        /// Which media slot (0 is the first; a broadcast has 16).
+        #[contract(min = 0, max = 15)]
         media_index: i64,
     },
     /// Schedule the broadcast.
