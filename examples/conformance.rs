@@ -574,7 +574,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
                 .await?;
         }
         (Some("--http"), Some(address)) => {
-            serve_http(server, &address, "stitch-conformance").await?
+            serve_http(server, &address, "stitch-conformance", false).await?
         }
         _ => return Err("usage: conformance [--http 127.0.0.1:PORT]".into()),
     }

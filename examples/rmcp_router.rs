@@ -177,7 +177,9 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
                 .waiting()
                 .await?;
         }
-        Some(address) => serve_http(server, &address, "stitch-broadcasts").await?,
+        Some(address) => {
+            serve_http(server, &address, "stitch-broadcasts", options.stateless).await?
+        }
     }
     Ok(())
 }
@@ -185,16 +187,23 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
 /// The command line.
 struct Options {
     http: Option<String>,
+    /// Over HTTP, no session outlives its request (`--stateless`).
+    stateless: bool,
     dialects: ClientDialects,
 }
 
 impl Options {
-    const USAGE: &str = "usage: rmcp_router [--http 127.0.0.1:PORT] [--dialect NAME] \
-                         [--client-dialect CLIENT=NAME]...";
+    const USAGE: &str = "usage: rmcp_router [--http 127.0.0.1:PORT [--stateless]] \
+                         [--dialect NAME] [--client-dialect CLIENT=NAME]...";
 
     fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
         let (mut http, mut default, mut clients) = (None, Dialect::Mcp, Vec::new());
+        let mut stateless = false;
         while let Some(flag) = args.next() {
+            if flag == "--stateless" {
+                stateless = true;
+                continue;
+            }
             let value = args.next().ok_or(Self::USAGE)?;
             match flag.as_str() {
                 "--http" => http = Some(value),
@@ -212,6 +221,10 @@ impl Options {
             .fold(ClientDialects::new(default), |rules, (client, dialect)| {
                 rules.client(client, dialect)
             });
-        Ok(Options { http, dialects })
+        Ok(Options {
+            http,
+            stateless,
+            dialects,
+        })
     }
 }

@@ -1,0 +1,68 @@
+// End to end with the TypeScript SDK v2 client (`@modelcontextprotocol/client`), pinned to
+// protocol 2026-07-28: no initialize, no session, every request carrying its client's name in
+// `_meta`. Two clients talk to one stateless rmcp_router (served with
+// `--stateless --client-dialect strict-agent=openai-strict`): each is listed the stitch tools
+// in its own dialect and its calls are parsed in it.
+//
+// Usage: node modern_client.mjs URL   (with @modelcontextprotocol/client installed next to
+// this file). Prints 'N passed, 0 failed' and exits 0 when every check holds.
+
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+
+const checks = [];
+function check(name, condition, detail) {
+  checks.push(Boolean(condition));
+  console.log((condition ? "ok   " : "FAIL ") + name + (condition ? "" : `: ${JSON.stringify(detail)}`));
+}
+
+const url = new URL(process.argv[2]);
+
+async function connect(name) {
+  const client = new Client(
+    { name, version: "1.0.0" },
+    { versionNegotiation: { mode: { pin: "2026-07-28" } } },
+  );
+  await client.connect(new StreamableHTTPClientTransport(url));
+  return client;
+}
+
+const strict = await connect("strict-agent");
+const plain = await connect("stitch-e2e-modern");
+
+const patchSchema = async (client) =>
+  (await client.listTools()).tools.find((tool) => tool.name === "broadcast_patch").inputSchema;
+const strictSchema = await patchSchema(strict);
+const plainSchema = await patchSchema(plain);
+const strictItems = strictSchema.properties.operations.items;
+const plainItems = plainSchema.properties.operations.items;
+check("the strict client is listed every key of an operation as required",
+  strictItems.required.length === Object.keys(strictItems.properties).length, strictItems.required);
+check("the plain client is listed only the tag as required",
+  JSON.stringify(plainItems.required) === JSON.stringify(["op"]), plainItems.required);
+check("both see partIndex typed", strictItems.properties.partIndex.type !== undefined
+  && plainItems.properties.partIndex.type === "integer", [strictItems.properties.partIndex]);
+
+// A strict-mode call: every key present, null where its operation has none.
+const filled = Object.fromEntries(Object.keys(strictItems.properties).map((key) => [key, null]));
+Object.assign(filled, { op: "setText", partIndex: 0, text: "Hello from 2026" });
+const strictCall = await strict.callTool({
+  name: "broadcast_patch",
+  arguments: { broadcastId: "b1", operations: [filled] },
+});
+check("the strict client's filled call is accepted", strictCall.isError !== true, strictCall);
+check("and applied", strictCall.structuredContent?.parts?.[0]?.text === "Hello from 2026",
+  strictCall.structuredContent);
+
+// The same bad call from either client: rejected, every issue at its pointer.
+const bad = await plain.callTool({
+  name: "broadcast_patch",
+  arguments: { broadcastId: "b1", operations: [{ op: "setText", partIndex: "1", text: "Hi" }] },
+});
+check("a bad call is an isError result", bad.isError === true, bad);
+check("naming the pointer", JSON.stringify(bad).includes("/operations/0/partIndex"), bad);
+
+await strict.close();
+await plain.close();
+const failed = checks.filter((ok) => !ok).length;
+console.log(`${checks.length - failed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
