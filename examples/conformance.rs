@@ -12,7 +12,7 @@
 mod http;
 
 use std::collections::HashSet;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
 use http::serve_http;
@@ -299,6 +299,15 @@ impl Conformance {
     }
 }
 
+impl Conformance {
+    /// The URIs subscribed to (a panic while they were held left them whole: one call each).
+    fn subscriptions(&self) -> MutexGuard<'_, HashSet<String>> {
+        self.subscriptions
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
 /// Asks the user through the client, with `schema` for the answer: the answer as the suite
 /// reads it, `action=..., content=...`.
 async fn elicit(
@@ -514,11 +523,7 @@ impl ServerHandler for Conformance {
         request: SubscribeRequestParams,
         _context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
-        let mut subscriptions = self
-            .subscriptions
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
-        subscriptions.insert(request.uri.to_string());
+        self.subscriptions().insert(request.uri.to_string());
         Ok(())
     }
 
@@ -527,11 +532,7 @@ impl ServerHandler for Conformance {
         request: UnsubscribeRequestParams,
         _context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
-        let mut subscriptions = self
-            .subscriptions
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
-        subscriptions.remove(request.uri.as_str());
+        self.subscriptions().remove(request.uri.as_str());
         Ok(())
     }
 
