@@ -50,7 +50,8 @@ def gemini(schema, api):
 
 
 # Keywords Gemini's schema lacks, which `mcp` and `openai-strict` keep on purpose.
-KEPT_FOR_OTHERS = {"exclusiveMinimum", "exclusiveMaximum", "multipleOf", "uniqueItems", "oneOf"}
+KEPT_FOR_OTHERS = {"exclusiveMinimum", "exclusiveMaximum", "multipleOf", "uniqueItems", "oneOf",
+                   "prefixItems"}
 
 
 def keywords(schema):

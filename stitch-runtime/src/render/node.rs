@@ -161,7 +161,9 @@ const fn write_body(
                     write_root(sink, elements[i], rendering);
                     i += 1;
                 }
-                sink.raw("],\"items\":false");
+                // No `"items": false`: `maxItems` below says as much, and Gemini's converter
+                // refuses a schema that is a boolean.
+                sink.byte(b']');
             } else {
                 // One schema for every position: what the elements share, by the collision
                 // rules; the description says each position.
