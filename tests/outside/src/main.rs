@@ -9,6 +9,7 @@ mod broadcast_patch;
 #[path = "../../deep/mod.rs"]
 mod deep;
 mod everyday;
+mod whole_tool;
 
 use rmcp::ServiceExt;
 use serde_json::{Value, json};
@@ -107,6 +108,12 @@ async fn exchange(client_name: &str, calls: &[(&str, Value)]) -> Vec<String> {
         .tool(|call: everyday::Ledger| async move { Ok::<_, String>(format!("{call:?}")) })
         .build()
         .expect("the guard passes");
+    talk(toolbox, client_name, calls).await
+}
+
+/// Serves `toolbox` to a client named `client_name` that lists the tools and makes `calls`,
+/// and returns every line the server sent (notifications included) until each is answered.
+async fn talk(toolbox: Toolbox, client_name: &str, calls: &[(&str, Value)]) -> Vec<String> {
     let (client, server) = tokio::io::duplex(1 << 20);
     let running = tokio::spawn(async move {
         if let Ok(service) = toolbox.serve(server).await {
@@ -222,5 +229,6 @@ async fn main() {
     schema_on_the_wire("raw", Dialect::Mcp).await;
     schema_on_the_wire("strict-agent", Dialect::OpenAiStrict).await;
     everyday_types_in_every_dialect().await;
+    whole_tool::context_content_and_panics().await;
     deep_values();
 }
