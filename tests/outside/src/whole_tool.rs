@@ -1,6 +1,7 @@
 //! A stitch tool as a whole rmcp tool, from a user's crate: a handler that takes rmcp's
 //! request context and logs to the client, one that answers with an image, and one that
 //! panics, which is answered while the server keeps serving.
+#![allow(deprecated)] // logging: deprecated by the protocol's next version, still served
 
 use rmcp::RoleServer;
 use rmcp::model::{ContentBlock, LoggingLevel, LoggingMessageNotificationParam};
@@ -34,7 +35,6 @@ pub struct Explode {
 
 const PIXEL: &str = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==";
 
-#[allow(deprecated)] // logging: deprecated by the protocol's next version, still served
 async fn announce(
     announce: Announce,
     context: RequestContext<RoleServer>,
