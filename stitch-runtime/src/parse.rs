@@ -19,21 +19,22 @@ pub fn parse<T: Shape + DeserializeOwned>(
     mut args: Value,
     dialect: Dialect,
 ) -> Result<T, Rejection> {
-    let issues = check::check(T::SHAPE, &mut args, dialect);
+    let (issues, truncated) = check::check(T::SHAPE, &mut args, dialect);
     if !issues.is_empty() {
         // What was refused may nest without limit: it is dropped without recursion.
         check::drop_flat(args);
-        return Err(Rejection { issues });
+        return Err(Rejection::new(issues, truncated));
     }
     let value: T = if const { serde_may_reject(T::SHAPE) } {
         deserialize_tracked(args)?
     } else {
-        serde_json::from_value(args).map_err(|error| Rejection {
-            issues: vec![Issue {
+        serde_json::from_value(args).map_err(|error| {
+            let issue = Issue {
                 pointer: String::new(),
                 code: IssueCode::InvalidValue,
                 message: error.to_string(),
-            }],
+            };
+            Rejection::new(vec![issue], false)
         })?
     };
     let mut issues = Vec::new();
@@ -43,7 +44,7 @@ pub fn parse<T: Shape + DeserializeOwned>(
     if issues.is_empty() {
         Ok(value)
     } else {
-        Err(Rejection { issues })
+        Err(Rejection::new(issues, false))
     }
 }
 
@@ -64,13 +65,12 @@ fn deserialize_tracked<T: serde::de::DeserializeOwned>(args: Value) -> Result<T,
                 | serde_path_to_error::Segment::Unknown => {}
             }
         }
-        Rejection {
-            issues: vec![Issue {
-                pointer: pointer.into_string(),
-                code: IssueCode::InvalidValue,
-                message: error.into_inner().to_string(),
-            }],
-        }
+        let issue = Issue {
+            pointer: pointer.into_string(),
+            code: IssueCode::InvalidValue,
+            message: error.into_inner().to_string(),
+        };
+        Rejection::new(vec![issue], false)
     })
 }
 

@@ -22,17 +22,35 @@ fn code_as_str<S: serde::Serializer>(code: &IssueCode, serializer: S) -> Result<
     serializer.serialize_str(code.as_str())
 }
 
-/// A call's arguments were rejected; `issues` lists every problem found.
+/// A call's arguments were rejected; `issues` lists the problems found, in document order, up
+/// to [`Rejection::MAX_ISSUES`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rejection {
-    /// Every problem found, in document order.
+    /// The problems found, in document order: every one, or the first
+    /// [`MAX_ISSUES`](Rejection::MAX_ISSUES) when `truncated`.
     pub issues: Vec<Issue>,
+    /// Whether there were more than `issues` lists: the check stopped at the cap, so that no
+    /// answer is more than a small multiple of its call.
+    pub truncated: bool,
 }
 
 /// The `_meta` key under which a rejection's issues travel beside an output schema.
 pub const REJECTION_META_KEY: &str = "stitch/rejection";
 
 impl Rejection {
+    /// At most this many issues are found and listed; the rest are said to exist, not
+    /// walked for: a model corrects its call from the first ones, and a call of a hundred
+    /// thousand bad items is answered in a few kilobytes.
+    pub const MAX_ISSUES: usize = 20;
+
+    /// A rejection of `issues`, capped at [`MAX_ISSUES`](Self::MAX_ISSUES) (`truncated` when
+    /// there were more, or when whoever found them stopped looking at the cap).
+    pub fn new(mut issues: Vec<Issue>, truncated: bool) -> Rejection {
+        let truncated = truncated || issues.len() > Self::MAX_ISSUES;
+        issues.truncate(Self::MAX_ISSUES);
+        Rejection { issues, truncated }
+    }
+
     /// The rejection as an MCP tool result (MCP 2025-11-25) of a tool without an output
     /// schema: `isError: true`, a text a model reads, and `structuredContent` with
     /// `{"code": "VALIDATION_ERROR", "issues": [...]}`. Tool-argument errors are results the
@@ -58,9 +76,14 @@ impl Rejection {
         })
     }
 
-    /// `{"code": "VALIDATION_ERROR", "issues": [...]}`.
+    /// `{"code": "VALIDATION_ERROR", "issues": [...]}`, with `"truncated": true` when the
+    /// issues listed are the first of more.
     fn structured(&self) -> serde_json::Value {
-        serde_json::json!({"code": "VALIDATION_ERROR", "issues": self.issues})
+        if self.truncated {
+            serde_json::json!({"code": "VALIDATION_ERROR", "issues": self.issues, "truncated": true})
+        } else {
+            serde_json::json!({"code": "VALIDATION_ERROR", "issues": self.issues})
+        }
     }
 
     /// The rejection as rmcp's result of a tool *with* an output schema (see
@@ -104,6 +127,18 @@ impl fmt::Display for Rejection {
         match self.issues.as_slice() {
             [] => write!(f, "the arguments were rejected"),
             [only] => write!(f, "{only}"),
+            many if self.truncated => {
+                write!(
+                    f,
+                    "the first {} issues in the arguments (there are more: correct these and \
+                     call again):",
+                    many.len()
+                )?;
+                for issue in many {
+                    write!(f, "\n- {issue}")?;
+                }
+                Ok(())
+            }
             many => {
                 write!(f, "{} issues in the arguments:", many.len())?;
                 for issue in many {

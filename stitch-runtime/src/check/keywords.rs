@@ -148,6 +148,9 @@ impl Checker {
         let mut seen: HashMap<String, usize> = HashMap::with_capacity(items.len());
         let mut reported = HashSet::new();
         for (index, item) in items.iter().enumerate() {
+            if self.stopped {
+                return;
+            }
             // An item nested beyond any contract is no duplicate of another: it is refused
             // as the wrong type, or as too deep, by its own check.
             let Some(key) = canonical(item, MAX_FREE_DEPTH) else {

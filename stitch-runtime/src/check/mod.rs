@@ -25,25 +25,37 @@ use serde_json::{Map, Value};
 use stitch_rules::{Dialect, IssueCode};
 
 use crate::node::{Hazard, Kind, Node, Object};
-use crate::rejection::Issue;
+use crate::rejection::{Issue, Rejection};
 pub use free::drop_flat;
 use free::{MAX_FREE_DEPTH, depth_exceeds, structure_in_text};
 use keywords::Subject;
 use path::Path;
 
 /// Checks `value` against `node`, adjusting it for serde, as a client shown `dialect` sends
-/// it; returns every issue found.
-pub fn check(node: &'static Node, value: &mut Value, dialect: Dialect) -> Vec<Issue> {
+/// it; returns the issues found, up to [`Rejection::MAX_ISSUES`], and whether there were
+/// more (the walk stops at the first issue past the cap).
+pub fn check(node: &'static Node, value: &mut Value, dialect: Dialect) -> (Vec<Issue>, bool) {
     let mut checker = Checker {
         issues: Vec::new(),
+        found: 0,
+        stopped: false,
+        listed: Vec::new(),
         null_is_absence: matches!(dialect, Dialect::OpenAiStrict),
     };
     checker.value(node, value, &Path::ROOT);
-    checker.issues
+    (checker.issues, checker.stopped)
 }
 
 struct Checker {
+    /// The issues kept, at most [`Rejection::MAX_ISSUES`].
     issues: Vec<Issue>,
+    /// Every issue found, kept or not: what a check compares to see if it found one.
+    found: usize,
+    /// Whether an issue past the cap was found: the walk goes no further.
+    stopped: bool,
+    /// The unions whose operations an issue has listed, and where: a later issue points
+    /// there instead of listing them again.
+    listed: Vec<(&'static crate::node::Union, String)>,
     /// Whether a `null` for a key the object does not require means the key is absent: a
     /// strict-mode client sends every key of the flat object, `null` for those it means to
     /// leave out.
@@ -52,26 +64,37 @@ struct Checker {
 
 impl Checker {
     fn issue(&mut self, at: &Path<'_>, code: IssueCode, message: String) {
-        self.issues.push(Issue {
-            pointer: at.pointer(),
-            code,
-            message,
-        });
+        self.found += 1;
+        if self.issues.len() < Rejection::MAX_ISSUES {
+            self.issues.push(Issue {
+                pointer: at.pointer(),
+                code,
+                message,
+            });
+        } else {
+            self.stopped = true;
+        }
     }
 
     /// Checks one value; a `catch` node replaces it when anything inside was invalid.
     fn value(&mut self, node: &'static Node, value: &mut Value, at: &Path<'_>) {
-        let before = self.issues.len();
+        let (found, kept) = (self.found, self.issues.len());
         self.check(node, value, at);
         if let Hazard::Catch(fallback) = node.hazard
-            && self.issues.len() > before
+            && self.found > found
         {
-            self.issues.truncate(before);
+            // What was found inside is replaced, the cap's stop included.
+            self.issues.truncate(kept);
+            self.found = found;
+            self.stopped = false;
             drop_flat(std::mem::replace(value, (fallback.0)()));
         }
     }
 
     fn check(&mut self, node: &'static Node, value: &mut Value, at: &Path<'_>) {
+        if self.stopped {
+            return;
+        }
         if value.is_null() {
             if !(node.nullable || matches!(node.kind, Kind::Any | Kind::Opaque)) {
                 self.wrong_type(node, value, at);
@@ -93,6 +116,9 @@ impl Checker {
                 Value::Array(items) => {
                     self.keywords(&node.kind, Subject::Items(items), at);
                     for (index, element) in items.iter_mut().enumerate() {
+                        if self.stopped {
+                            break;
+                        }
                         self.value(item, element, &at.index(index));
                     }
                 }
@@ -123,6 +149,9 @@ impl Checker {
                 Value::Object(map) => {
                     self.keywords(&node.kind, Subject::Entries(map.len()), at);
                     for (key, element) in map.iter_mut() {
+                        if self.stopped {
+                            break;
+                        }
                         self.value(entry, element, &at.key(key));
                     }
                 }
@@ -170,6 +199,9 @@ impl Checker {
         let mut seen = Seen::new(fields.len());
         let mut unknown: Vec<String> = Vec::new();
         for (key, value) in map.iter_mut() {
+            if self.stopped {
+                return;
+            }
             if Some(key.as_str()) == tag {
                 continue;
             }
@@ -239,8 +271,17 @@ impl Checker {
         } else {
             accepted.join(", ")
         };
-        for key in unknown {
-            let message = format!("unknown key \"{key}\"; accepted: {accepted}");
+        // The accepted keys are listed once per object, not once per unknown key.
+        let first = at.key(&unknown[0]).pointer();
+        for (i, key) in unknown.iter().enumerate() {
+            if self.stopped {
+                return;
+            }
+            let message = if i == 0 {
+                format!("unknown key \"{key}\"; accepted: {accepted}")
+            } else {
+                format!("unknown key \"{key}\"; accepted: as listed at {first}")
+            };
             self.issue(&at.key(key), IssueCode::UnknownKey, message);
         }
     }

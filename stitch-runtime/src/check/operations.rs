@@ -37,8 +37,8 @@ impl Checker {
                 _ => self.object(variant.object, map, Some(union.tag), at),
             };
         }
-        let names: Vec<&str> = union.variants.iter().map(|v| v.name).collect();
-        let names = names.join(", ");
+        let tag_at = at.key(union.tag);
+        let names = self.valid_operations(union, &tag_at);
         let (code, message) = match tag {
             None => (
                 IssueCode::MissingOperation,
@@ -56,7 +56,23 @@ impl Checker {
                 ),
             ),
         };
-        self.issue(&at.key(union.tag), code, message);
+        self.issue(&tag_at, code, message);
+    }
+
+    /// The valid operations of `union`, for an issue at `at`: every name the first time, and
+    /// then where they were listed, so that a call of many bad operations is not answered
+    /// with the list once per operation.
+    fn valid_operations(&mut self, union: &'static Union, at: &Path<'_>) -> String {
+        if let Some((_, pointer)) = self
+            .listed
+            .iter()
+            .find(|(listed, _)| std::ptr::eq(*listed, union))
+        {
+            return format!("as listed at {pointer}");
+        }
+        self.listed.push((union, at.pointer()));
+        let names: Vec<&str> = union.variants.iter().map(|variant| variant.name).collect();
+        names.join(", ")
     }
 
     /// An adjacently tagged operation's content key: the operation's fields, or nothing for a
@@ -79,6 +95,9 @@ impl Checker {
             .cloned()
             .collect();
         for key in others {
+            if self.stopped {
+                return;
+            }
             if variant.object.deny_unknown {
                 let message = format!("unknown key \"{key}\"; accepted: {}, {content}", union.tag);
                 self.issue(&at.key(&key), IssueCode::UnknownKey, message);
@@ -118,27 +137,25 @@ impl Checker {
             // A strict client sends every operation's key, `null` for those it does not mean.
             map.retain(|_, value| !value.is_null());
         }
-        let names = || {
-            union
-                .variants
-                .iter()
-                .map(|variant| variant.name)
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
         if map.len() != 1 {
             let (code, message) = if map.is_empty() {
+                let names = self.valid_operations(union, at);
                 (
                     IssueCode::MissingOperation,
-                    format!("missing the operation: send one key of {}", names()),
+                    format!("missing the operation: send one key of {names}"),
                 )
             } else {
-                let sent: Vec<&str> = map.keys().map(String::as_str).collect();
+                // The first keys sent, not all of them: the answer stays small.
+                const SHOWN: usize = 8;
+                let mut sent: Vec<&str> = map.keys().take(SHOWN).map(String::as_str).collect();
+                if map.len() > SHOWN {
+                    sent.push("…");
+                }
                 (
                     IssueCode::MaxProperties,
                     format!(
                         "send exactly one operation's key, got {}: {}",
-                        sent.len(),
+                        map.len(),
                         sent.join(", ")
                     ),
                 )
@@ -153,8 +170,10 @@ impl Checker {
             .iter()
             .find(|variant| variant.name == key || variant.aliases.contains(&key.as_str()));
         let Some(variant) = chosen else {
-            let message = format!("unknown operation {}; valid: {}", short(key), names());
-            return self.issue(&at.key(key), IssueCode::UnknownOperation, message);
+            let key_at = at.key(key);
+            let names = self.valid_operations(union, &key_at);
+            let message = format!("unknown operation {}; valid: {names}", short(key));
+            return self.issue(&key_at, IssueCode::UnknownOperation, message);
         };
         let inside = at.key(key);
         if is_unit(variant) {

@@ -57,9 +57,9 @@ impl Checker {
                 }
             }
         }
-        let before = self.issues.len();
+        let before = self.found;
         self.keywords(&node.kind, Subject::Number(number), at);
-        if self.issues.len() == before
+        if self.found == before
             && let Some((min, max)) = rules.rust.integer_range()
         {
             let held = number
@@ -90,9 +90,9 @@ impl Checker {
         let Value::Number(number) = value else {
             return self.wrong_type(node, value, at);
         };
-        let before = self.issues.len();
+        let before = self.found;
         self.keywords(&node.kind, Subject::Number(number), at);
-        if self.issues.len() == before
+        if self.found == before
             && let Some(limit) = rules.rust.float_limit()
             && number.as_f64().is_some_and(|float| float.abs() > limit)
         {
@@ -113,9 +113,9 @@ impl Checker {
         let Value::String(text) = value else {
             return self.wrong_type(node, value, at);
         };
-        let before = self.issues.len();
+        let before = self.found;
         self.keywords(&node.kind, Subject::Text(text), at);
-        if self.issues.len() == before {
+        if self.found == before {
             transform(node.checks, text);
         }
     }
