@@ -9,13 +9,10 @@
 //! `/mcp`; `.ci/run` runs every server scenario of the suite against it.
 #![allow(deprecated)] // sampling and logging: deprecated by the protocol's next version, still served
 
-mod http;
-
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
-use http::serve_http;
 use rmcp::handler::server::router::tool::{ToolRoute, ToolRouter};
 use rmcp::handler::server::tool::ToolCallContext;
 use rmcp::model::{
@@ -33,7 +30,7 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 use stitch::Contract;
-use stitch::mcp::{Listings, Tools};
+use stitch::mcp::{HttpServer, Listings, Tools};
 
 /// A 1×1 red PNG.
 const PIXEL: &str = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==";
@@ -575,7 +572,12 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
                 .await?;
         }
         (Some("--http"), Some(address)) => {
-            serve_http(server, &address, "stitch-conformance", false).await?
+            let listener = HttpServer::new().bind(&address).await?;
+            eprintln!(
+                "stitch-conformance: serving on http://{}/mcp",
+                listener.local_addr()?
+            );
+            listener.serve(server).await?;
         }
         _ => return Err("usage: conformance [--http 127.0.0.1:PORT]".into()),
     }

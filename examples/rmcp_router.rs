@@ -14,11 +14,9 @@
 
 #[path = "contracts/broadcast_patch.rs"]
 mod broadcast_patch;
-mod http;
 mod store;
 
 use broadcast_patch::BroadcastPatch;
-use http::serve_http;
 use rmcp::handler::server::router::prompt::PromptRouter;
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::wrapper::Parameters;
@@ -32,7 +30,7 @@ use rmcp::{
     tool_handler, tool_router,
 };
 use stitch::Dialect;
-use stitch::mcp::{ClientDialects, Listings, StitchRouter, Tools, rmcp};
+use stitch::mcp::{ClientDialects, HttpServer, Listings, StitchRouter, Tools, rmcp};
 use store::{Broadcast, GetBroadcast, Store};
 
 /// The server: its state, and its routers.
@@ -178,7 +176,17 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
                 .await?;
         }
         Some(address) => {
-            serve_http(server, &address, "stitch-broadcasts", options.stateless).await?
+            // Streamable HTTP at `/mcp`: TCP_NODELAY, timeouts, caps on connections and
+            // sessions, and (bound to loopback) requests naming another host refused.
+            let listener = HttpServer::new()
+                .stateless(options.stateless)
+                .bind(&address)
+                .await?;
+            eprintln!(
+                "stitch-broadcasts: serving on http://{}/mcp",
+                listener.local_addr()?
+            );
+            listener.serve(server).await?;
         }
     }
     Ok(())

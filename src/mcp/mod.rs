@@ -26,6 +26,9 @@
 //! `initialize`, and parses its calls in that dialect; the router's [`Listings`] list each
 //! client its own schemas.
 //!
+//! [`HttpServer`] (feature `http`) serves any rmcp server over streamable HTTP with the limits
+//! a server on a network needs.
+//!
 //! The modules go one way down: `schema` (a stitch tool as rmcp lists it) → `handler` (what
 //! a handler takes and answers) → `call` (one call)
 //! → `dialects` (which client sees which dialect) → `route` (the router) → `toolbox`.
@@ -37,6 +40,8 @@ pub use rmcp;
 mod call;
 mod dialects;
 mod handler;
+#[cfg(feature = "http")]
+mod http;
 mod route;
 mod schema;
 mod toolbox;
@@ -44,5 +49,7 @@ mod toolbox;
 pub use call::{CallRecord, Outcome, ToolOutput};
 pub use dialects::{ClientDialects, Listings};
 pub use handler::{Handler, RequestParts, ToolboxHandler};
+#[cfg(feature = "http")]
+pub use http::{HttpListener, HttpServer};
 pub use route::{StitchRouter, Tools, check_router};
 pub use toolbox::{Toolbox, ToolboxBuilder};

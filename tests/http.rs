@@ -1,0 +1,146 @@
+//! `HttpServer`: streamable HTTP with limits by default, driven over raw TCP so that what is
+//! checked is what a client (or an attacker) meets on the wire: a trickled request head is
+//! closed, a slow body refused, connections and sessions capped with a clear status, another
+//! host refused, and an address other machines reach refused without an allow-list.
+#![cfg(feature = "http")]
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use serde::Deserialize;
+use stitch::Contract;
+use stitch::mcp::{HttpServer, Toolbox};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+
+/// Say hello.
+#[derive(Contract, Deserialize)]
+struct Hello {
+    name: String,
+}
+
+fn toolbox() -> Toolbox {
+    Toolbox::builder("http", "0.0.0")
+        .tool(|hello: Hello| async move { Ok::<_, String>(format!("hello {}", hello.name)) })
+        .build()
+        .unwrap()
+}
+
+/// Serves the toolbox with `server`'s limits on a free loopback port.
+async fn serve(server: HttpServer) -> SocketAddr {
+    let listener = server.bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    tokio::spawn(listener.serve(toolbox()));
+    address
+}
+
+/// Sends `request` whole and reads the answer until the server closes or `wait` passes.
+async fn exchange(address: SocketAddr, request: &str, wait: Duration) -> String {
+    let mut stream = TcpStream::connect(address).await.unwrap();
+    stream.write_all(request.as_bytes()).await.unwrap();
+    read_for(&mut stream, wait).await
+}
+
+async fn read_for(stream: &mut TcpStream, wait: Duration) -> String {
+    let mut answer = Vec::new();
+    let mut buffer = [0u8; 4096];
+    let deadline = tokio::time::Instant::now() + wait;
+    loop {
+        match tokio::time::timeout_at(deadline, stream.read(&mut buffer)).await {
+            Ok(Ok(0)) | Ok(Err(_)) | Err(_) => break,
+            Ok(Ok(read)) => {
+                answer.extend_from_slice(&buffer[..read]);
+                // Enough to judge by: the status line and headers.
+                if answer.windows(4).any(|w| w == b"\r\n\r\n") {
+                    break;
+                }
+            }
+        }
+    }
+    String::from_utf8_lossy(&answer).into_owned()
+}
+
+fn initialize(host: &str) -> String {
+    let body = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"0"}}}"#;
+    format!(
+        "POST /mcp HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n\
+         Accept: application/json, text/event-stream\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+}
+
+#[tokio::test]
+async fn a_session_opens_and_a_call_on_another_host_is_refused() {
+    let address = serve(HttpServer::new()).await;
+    let opened = exchange(address, &initialize("127.0.0.1"), Duration::from_secs(5)).await;
+    assert!(opened.starts_with("HTTP/1.1 200"), "{opened}");
+    assert!(
+        opened.to_ascii_lowercase().contains("mcp-session-id"),
+        "{opened}"
+    );
+    let rebound = exchange(address, &initialize("evil.example"), Duration::from_secs(5)).await;
+    assert!(rebound.starts_with("HTTP/1.1 403"), "{rebound}");
+}
+
+#[tokio::test]
+async fn an_address_other_machines_reach_needs_its_hosts_named() {
+    let refused = HttpServer::new().bind("0.0.0.0:0").await;
+    let error = refused.err().expect("no allow-list, no listener");
+    assert!(error.to_string().contains("allow_hosts"), "{error}");
+    let named = HttpServer::new()
+        .allow_hosts(["mcp.example.com"])
+        .bind("0.0.0.0:0")
+        .await;
+    assert!(named.is_ok());
+}
+
+#[tokio::test]
+async fn a_trickled_request_head_is_closed() {
+    let address = serve(HttpServer::new().header_timeout(Duration::from_millis(300))).await;
+    let mut stream = TcpStream::connect(address).await.unwrap();
+    stream
+        .write_all(b"POST /mcp HTTP/1.1\r\nHost: 127")
+        .await
+        .unwrap();
+    // The server closes it (after a 408, or without a word) long before ten seconds pass.
+    let mut answer = Vec::new();
+    let read = tokio::time::timeout(Duration::from_secs(10), stream.read_to_end(&mut answer));
+    assert!(
+        read.await.is_ok(),
+        "the connection was left open: {}",
+        String::from_utf8_lossy(&answer)
+    );
+}
+
+#[tokio::test]
+async fn a_slow_body_is_refused() {
+    let address = serve(HttpServer::new().body_timeout(Duration::from_millis(300))).await;
+    let head = "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n\
+                Accept: application/json, text/event-stream\r\nContent-Length: 100\r\n\r\n{\"js";
+    let answer = exchange(address, head, Duration::from_secs(10)).await;
+    assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+}
+
+#[tokio::test]
+async fn connections_past_the_cap_are_answered_503() {
+    let address = serve(HttpServer::new().max_connections(1)).await;
+    let _held = TcpStream::connect(address).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let refused = exchange(address, &initialize("127.0.0.1"), Duration::from_secs(5)).await;
+    assert!(refused.starts_with("HTTP/1.1 503"), "{refused}");
+}
+
+#[tokio::test]
+async fn sessions_past_the_cap_are_refused_with_a_reason() {
+    let address = serve(HttpServer::new().max_sessions(2)).await;
+    for _ in 0..2 {
+        let opened = exchange(address, &initialize("localhost"), Duration::from_secs(5)).await;
+        assert!(opened.starts_with("HTTP/1.1 200"), "{opened}");
+    }
+    let refused = exchange(address, &initialize("localhost"), Duration::from_secs(5)).await;
+    assert!(refused.starts_with("HTTP/1.1 503"), "{refused}");
+    assert!(
+        refused.to_ascii_lowercase().contains("retry-after: 5"),
+        "{refused}"
+    );
+}
