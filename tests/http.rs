@@ -139,8 +139,10 @@ async fn sessions_past_the_cap_are_refused_with_a_reason() {
     }
     let refused = exchange(address, &initialize("localhost"), Duration::from_secs(5)).await;
     assert!(refused.starts_with("HTTP/1.1 503"), "{refused}");
+    let head = refused.to_ascii_lowercase();
+    assert!(head.contains("retry-after: 5"), "{refused}");
     assert!(
-        refused.to_ascii_lowercase().contains("retry-after: 5"),
-        "{refused}"
+        head.contains("connection: close"),
+        "its body unread, the connection is not reused: {refused}"
     );
 }

@@ -315,6 +315,9 @@ impl Limits {
             let mut refusal = status(StatusCode::SERVICE_UNAVAILABLE, reason);
             let retry = header::HeaderValue::from_static("5");
             refusal.headers_mut().insert(header::RETRY_AFTER, retry);
+            // Its body is not read: the connection is not reused for another request.
+            let close = header::HeaderValue::from_static("close");
+            refusal.headers_mut().insert(header::CONNECTION, close);
             return refusal;
         }
         if request.method() != Method::POST {
