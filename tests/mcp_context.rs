@@ -237,6 +237,18 @@ struct Crash {
     panic: bool,
 }
 
+fn refuse_loudly(word: &str) -> Result<(), &'static str> {
+    assert_ne!(word, "boom", "a refine check that panics");
+    Ok(())
+}
+
+/// A contract whose own check panics.
+#[derive(Contract, Deserialize)]
+struct Checked {
+    #[contract(refine = refuse_loudly)]
+    word: String,
+}
+
 fn toolbox(log: Arc<Mutex<Vec<String>>>) -> Toolbox {
     Toolbox::builder("whole", "0.0.0")
         .tool(ask)
@@ -249,6 +261,7 @@ fn toolbox(log: Arc<Mutex<Vec<String>>>) -> Toolbox {
             }
             Ok::<_, String>("still here")
         })
+        .tool(|checked: Checked| async move { Ok::<_, String>(checked.word) })
         .observe(common::record_into(log))
         .dialects(ClientDialects::new(Dialect::Mcp).client("strict-agent", Dialect::OpenAiStrict))
         .build()
@@ -383,12 +396,22 @@ async fn a_panic_is_an_answer_and_every_client_is_still_served() {
             "\"still here\""
         );
     }
+    // A contract's own `refine` check panicking while the call is parsed: the same answer.
+    let checked = second.call("checked", json!({"word": "boom"})).await;
+    assert_eq!(checked.answer["result"]["isError"], true);
+    let fine = second.call("checked", json!({"word": "calm"})).await;
+    assert_eq!(fine.answer["result"]["content"][0]["text"], "\"calm\"");
     let log = log.lock().unwrap();
     assert!(
-        log[0].starts_with("crash failed the handler panicked: index out of bounds"),
+        log[0].starts_with("crash failed panicked: index out of bounds"),
         "{log:?}"
     );
-    assert_eq!(log[1..], ["crash accepted", "crash accepted"]);
+    assert_eq!(log[1..3], ["crash accepted", "crash accepted"]);
+    assert!(
+        log[3].starts_with("checked failed panicked: ") && log[3].contains("a refine check"),
+        "{log:?}"
+    );
+    assert_eq!(log[4], "checked accepted");
 }
 
 #[tokio::test]

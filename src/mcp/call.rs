@@ -48,7 +48,7 @@ pub enum Outcome<'a> {
     /// The arguments were rejected: the handler never ran.
     Rejected(&'a [Issue]),
     /// The arguments parsed, and the handler returned this error (an `isError` result or a
-    /// protocol error), or panicked (`the handler panicked: ...`; the client is told only
+    /// protocol error), or it or a `refine` check panicked (`panicked: ...`; the client is told only
     /// that the tool failed).
     Failed(&'a str),
 }
@@ -97,19 +97,16 @@ impl<S: Send + Sync + 'static> StitchTool<S> {
     {
         let invoke: Invoke<S> = Arc::new(move |server: &S, arguments, dialect, context| {
             let ready = |answer| Box::pin(std::future::ready(answer)) as Answering<'_>;
-            let contract = match C::parse_for(arguments, dialect) {
-                Ok(contract) => contract,
-                Err(rejection) => return ready(Answer::Rejected(rejection)),
-            };
-            let parts = match P::from_call(context) {
-                Ok(parts) => parts,
-                Err(error) => return ready(Answer::Refused(error)),
-            };
-            // A panic is an answer, whether it comes while the future is made or run.
-            let reply = match std::panic::catch_unwind(AssertUnwindSafe(|| {
-                handler(server, contract, parts)
-            })) {
-                Ok(reply) => reply,
+            // A panic is an answer, whether it comes from a `refine` check while the call is
+            // parsed, or from the handler while its future is made or run.
+            let started = std::panic::catch_unwind(AssertUnwindSafe(|| {
+                let contract = C::parse_for(arguments, dialect).map_err(Answer::Rejected)?;
+                let parts = P::from_call(context).map_err(Answer::Refused)?;
+                Ok(handler(server, contract, parts))
+            }));
+            let reply = match started {
+                Ok(Ok(reply)) => reply,
+                Ok(Err(answer)) => return ready(answer),
                 Err(panic) => return ready(Answer::Panicked(panic_message(&*panic))),
             };
             Box::pin(
@@ -164,7 +161,7 @@ impl<S: Send + Sync + 'static> StitchTool<S> {
                 Answer::Failed(message) => Outcome::Failed(message),
                 Answer::Refused(error) => Outcome::Failed(&error.message),
                 Answer::Panicked(message) => {
-                    error_text = format!("the handler panicked: {message}");
+                    error_text = format!("panicked: {message}");
                     Outcome::Failed(&error_text)
                 }
             };

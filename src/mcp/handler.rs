@@ -128,7 +128,8 @@ pub(crate) enum Answer {
     Failed(String),
     /// A protocol error, which rmcp answers as one.
     Refused(ErrorData),
-    /// The handler panicked; the message is for the observer, never the client.
+    /// The handler, or a `refine` check, panicked; the message is for the observer, never
+    /// the client.
     Panicked(String),
 }
 
