@@ -100,13 +100,16 @@ impl<S: Send + Sync + 'static> StitchTool<S> {
             // A panic is an answer, whether it comes from a `refine` check while the call is
             // parsed, or from the handler while its future is made or run.
             let started = std::panic::catch_unwind(AssertUnwindSafe(|| {
-                let contract = C::parse_for(arguments, dialect).map_err(Answer::Rejected)?;
-                let parts = P::from_call(context).map_err(Answer::Refused)?;
-                Ok(handler(server, contract, parts))
+                let answered = |answer: Answer| Box::new(answer);
+                let contract = C::parse_for(arguments, dialect)
+                    .map_err(|rejection| answered(Answer::Rejected(rejection)))?;
+                let parts =
+                    P::from_call(context).map_err(|error| answered(Answer::Refused(error)))?;
+                Ok::<_, Box<Answer>>(handler(server, contract, parts))
             }));
             let reply = match started {
                 Ok(Ok(reply)) => reply,
-                Ok(Err(answer)) => return ready(answer),
+                Ok(Err(answer)) => return ready(*answer),
                 Err(panic) => return ready(Answer::Panicked(panic_message(&*panic))),
             };
             Box::pin(
