@@ -58,41 +58,17 @@ async fn schema_on_the_wire(client_name: &str, dialect: Dialect) {
         .tool(|_: broadcast_patch::BroadcastPatch| async { Ok::<_, String>(0) })
         .build()
         .expect("the guard passes");
-    let (client, server) = tokio::io::duplex(1 << 20);
-    let running = tokio::spawn(async move {
-        if let Ok(service) = toolbox.serve(server).await {
-            let _ = service.waiting().await;
-        }
-    });
-    let (read, mut write) = tokio::io::split(client);
-    let mut lines = BufReader::new(read).lines();
-    let requests = [
-        json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
-            "protocolVersion": "2025-06-18", "capabilities": {},
-            "clientInfo": {"name": client_name, "version": "0"}}}),
-        json!({"jsonrpc": "2.0", "method": "notifications/initialized"}),
-        json!({"jsonrpc": "2.0", "id": 2, "method": "tools/list"}),
-    ];
-    for request in requests {
-        write
-            .write_all(format!("{request}\n").as_bytes())
-            .await
-            .unwrap();
-    }
-    let mut listed = String::new();
-    while let Ok(Some(line)) = lines.next_line().await {
-        if line.contains("\"id\":2") {
-            listed = line;
-            break;
-        }
-    }
+    let lines = talk(toolbox, client_name, &[]).await;
+    let listed = lines
+        .iter()
+        .find(|line| line.contains("\"id\":2"))
+        .cloned()
+        .unwrap_or_default();
     let rendered = broadcast_patch::BroadcastPatch::input_schema_for(dialect);
     check(
         &format!("the {dialect} schema reaches the wire as rendered, its keys in order"),
         listed.contains(&format!("\"inputSchema\":{rendered}")),
     );
-    drop(write);
-    running.abort();
 }
 
 /// Sends `requests` to a toolbox serving the everyday contracts, as a client named
