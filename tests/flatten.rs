@@ -6,7 +6,7 @@ mod common;
 
 use std::collections::BTreeMap;
 
-use common::{holds_in_every_dialect, inexpressible, json, property, validator};
+use common::{holds_in_every_dialect, inexpressible, json, property, property_names, validator};
 use serde::Deserialize;
 use serde_json::json;
 use stitch::{Contract, Dialect, IssueCode};
@@ -66,12 +66,7 @@ enum Issues {
 #[test]
 fn a_flattened_struct_s_keys_join_the_object_in_place() {
     let schema = json(ListIssues::INPUT_SCHEMA);
-    let keys: Vec<&str> = schema["properties"]
-        .as_object()
-        .unwrap()
-        .keys()
-        .map(String::as_str)
-        .collect();
+    let keys = property_names(&schema);
     assert_eq!(keys, ["repo", "per_page", "page", "state"]);
     assert_eq!(schema["required"], json!(["repo", "per_page"]));
     assert_eq!(

@@ -6,7 +6,7 @@ mod broadcast_patch;
 mod common;
 
 use broadcast_patch::{BroadcastPatch, PatchOp};
-use common::{assert_portable, json, untyped_paths};
+use common::{assert_portable, json, property_names, untyped_paths};
 use serde_json::json;
 use stitch::Contract;
 
@@ -58,12 +58,7 @@ fn the_tag_comes_first_lists_every_operation_and_is_required_first() {
 #[test]
 fn keys_appear_in_order_of_first_appearance() {
     let schema = json(INPUT);
-    let keys: Vec<&str> = schema["properties"]["operations"]["items"]["properties"]
-        .as_object()
-        .unwrap()
-        .keys()
-        .map(String::as_str)
-        .collect();
+    let keys = property_names(&schema["properties"]["operations"]["items"]);
     assert_eq!(
         keys,
         [

@@ -5,7 +5,7 @@ mod common;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
 
-use common::json;
+use common::{json, property_names};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use stitch::{Contract, Shape};
@@ -481,12 +481,7 @@ struct Receipt {
 #[test]
 fn an_output_type_is_described_as_serde_writes_it() {
     let schema = schema_of::<Receipt>();
-    let keys: Vec<&str> = schema["properties"]
-        .as_object()
-        .unwrap()
-        .keys()
-        .map(String::as_str)
-        .collect();
+    let keys = property_names(&schema);
     assert_eq!(keys, ["orderId", "total", "coupon", "lines"]);
     assert_eq!(schema["required"], json!(["orderId", "total"]));
     let written = serde_json::to_value(Receipt {

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{holds_in_every_dialect, json, property, validator};
+use common::{holds_in_every_dialect, json, property, property_names, validator};
 use serde::Deserialize;
 use serde_json::json;
 use stitch::{Contract, Dialect, IssueCode};
@@ -71,12 +71,7 @@ fn an_adjacently_tagged_enum_is_the_tag_and_its_content_merged() {
     assert_eq!(op["enum"], json!(["insert", "delete", "replace", "undo"]));
     let args = property(&schema, "args");
     assert_eq!(args["type"], "object");
-    let keys: Vec<&str> = args["properties"]
-        .as_object()
-        .unwrap()
-        .keys()
-        .map(String::as_str)
-        .collect();
+    let keys = property_names(&args);
     assert_eq!(keys, ["at", "text", "len"]);
     // `at` is required by every operation that has content, but `undo` has none.
     assert_eq!(

@@ -12,6 +12,14 @@ pub fn json(text: &str) -> Value {
     serde_json::from_str(text).expect("stitch renders valid JSON")
 }
 
+/// The names of a schema's `properties`, in the order rendered.
+pub fn property_names(schema: &Value) -> Vec<&str> {
+    schema["properties"]
+        .as_object()
+        .map(|properties| properties.keys().map(String::as_str).collect())
+        .unwrap_or_default()
+}
+
 /// A compiled JSON Schema validator (the independent oracle).
 pub fn validator(schema: &Value) -> jsonschema::Validator {
     jsonschema::validator_for(schema).expect("stitch renders valid JSON Schema")
