@@ -75,6 +75,7 @@ const CLOSED_REST: &str = "strict mode closes every object, so the keys of its f
 const CLOSED_OBJECT: &str = "strict mode closes every object, and its operations declare different objects here: it is advertised as an empty object";
 const OPEN_ITEMS: &str = "its operations declare different arrays here, so its items have no type: they are advertised as `{}`, which clients without `type` arrays cannot always read";
 const OPEN_OBJECT: &str = "its operations declare different objects here, so its keys have no type: it is advertised as an object of any keys";
+const VERBATIM: &str = "its foreign schema says what stitch cannot rebuild (a `not`, a number `enum`, a recursive `$ref`, a union without a discriminator, ...): it is advertised as it was written, which this dialect may not take";
 const SCALAR_ITEMS: &str = "strict mode needs a type on every array's items, and its operations declare different arrays here: its items are advertised as strings, numbers, booleans or null";
 
 /// What the dialect cannot say of a property required by `presence`, and how the renderer
@@ -100,6 +101,7 @@ pub(crate) const fn loss(
                 Kind::Any | Kind::Opaque if strict => Some(SCALARS),
                 Kind::Map(..) if strict => Some(CLOSED_MAP),
                 Kind::Object(object) if strict && object.rest.is_some() => Some(CLOSED_REST),
+                Kind::Verbatim(_) if !matches!(dialect, Dialect::Mcp) => Some(VERBATIM),
                 _ => None,
             }
         }

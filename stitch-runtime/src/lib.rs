@@ -22,6 +22,7 @@ mod contract;
 mod dialect;
 mod flatten;
 mod flattened;
+mod foreign;
 mod format;
 mod guard;
 mod node;
@@ -39,6 +40,7 @@ mod tool;
 pub mod __private;
 
 pub use contract::Contract;
+pub use foreign::{MAX_DEPTH as MAX_FOREIGN_DEPTH, flatten_tool_schema, tool_schema_for};
 pub use guard::{
     Finding, FindingKind, PORTABLE_FORMATS, all_findings, validate_mcp_schemas,
     validate_output_schema, validate_tool_schema,
@@ -56,7 +58,7 @@ pub mod ir {
     pub use crate::node::{
         ArrayRules, Bound, Doc, Escape, Fallback, Field, Hazard, Holds, KeywordSlots, KeywordValue,
         Kind, MapRules, Node, NumberRules, NumberType, Object, StringRules, Tagging, Union,
-        Variant, checks, kinds,
+        Variant, Verbatim, checks, kinds,
     };
     pub use crate::render::Rendering;
     pub use stitch_rules::Keyword;

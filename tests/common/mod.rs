@@ -419,6 +419,14 @@ pub fn check_dialects(file: &str, contracts: &[(&str, stitch::Tool)]) {
         let entry = json!({"schemas": dialects, "findings": findings});
         export.insert((*name).to_owned(), entry);
     }
+    export_dialects(file, export);
+}
+
+/// Writes a test file's schemas in every dialect, with what the guard reports of each, where
+/// `STITCH_DIALECT_EXPORT` names a directory: for the providers' own converters
+/// (`tests/e2e/dialects.py`). `{name: {"schemas": {dialect: schema}, "findings": {dialect:
+/// [text]}}}`.
+pub fn export_dialects(file: &str, export: Map<String, Value>) {
     if let Some(directory) = std::env::var_os("STITCH_DIALECT_EXPORT") {
         let directory = std::path::PathBuf::from(directory);
         std::fs::create_dir_all(&directory).expect("the export directory can be made");

@@ -167,7 +167,8 @@ impl Checker {
                 Value::String(name) if operations::names_unit_operation(union, name) => {}
                 _ => self.wrong_type(node, value, at),
             },
-            Kind::Any | Kind::Opaque => {
+            // Only a foreign schema holds a verbatim part, and stitch parses no call for one.
+            Kind::Any | Kind::Opaque | Kind::Verbatim(_) => {
                 // Not walked, but serde will be: refuse nesting deeper than serde_json's own
                 // parser allows, so no input can exhaust the stack.
                 if depth_exceeds(value, MAX_FREE_DEPTH) {

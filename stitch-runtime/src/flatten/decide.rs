@@ -89,7 +89,7 @@ const fn one_shape_inside(set: NodeSet<'_>, plain: u8) -> bool {
         return false;
     }
     if plain != kinds::ARRAY && plain != kinds::OBJECT {
-        return true;
+        return !any_verbatim(set);
     }
     let (mut arrays, mut maps, mut objects, mut count) = (0, 0, 0, 0);
     let mut members = set.members();
@@ -99,10 +99,24 @@ const fn one_shape_inside(set: NodeSet<'_>, plain: u8) -> bool {
             Kind::Array(..) => arrays += 1,
             Kind::Map(..) => maps += 1,
             Kind::Object(_) => objects += 1,
+            // What a verbatim part holds inside is not the IR's to merge.
+            Kind::Verbatim(_) => return false,
             _ => {}
         }
     }
     arrays == count || maps == count || objects == count
+}
+
+/// Whether a member is a verbatim part of a foreign schema, whose keywords the IR cannot
+/// loosen: the set is then advertised by its kinds alone.
+const fn any_verbatim(set: NodeSet<'_>) -> bool {
+    let mut members = set.members();
+    while let Some(member) = members.next() {
+        if matches!(member.node.kind, Kind::Verbatim(_)) {
+            return true;
+        }
+    }
+    false
 }
 
 /// A deep test of one member of a collision set.
@@ -146,6 +160,7 @@ pub const fn same_shape(a: &Node, b: &Node) -> bool {
         (Kind::Array(x, _), Kind::Array(y, _)) | (Kind::Map(x, _), Kind::Map(y, _)) => {
             a.kind.same_keywords(&b.kind) && same_shape(x, y)
         }
+        (Kind::Verbatim(x), Kind::Verbatim(y)) => str_eq(x.body, y.body),
         (Kind::Tuple(x), Kind::Tuple(y)) => {
             if x.len() != y.len() {
                 return false;

@@ -3,7 +3,7 @@
 //! still match.
 
 use serde_json::Value;
-use stitch_rules::Text;
+use stitch_rules::{Dialect, Text};
 
 use super::{Finding, FindingKind, format_allowed, invalid_name};
 use crate::tool::SchemaProfile;
@@ -12,6 +12,10 @@ use crate::tool::SchemaProfile;
 const TYPE_KEYS: [&str; 8] = [
     "type", "enum", "const", "anyOf", "oneOf", "allOf", "$ref", "not",
 ];
+
+/// Keys a portable client refuses (Gemini's converter, Zed, llama.cpp): what
+/// `tool_schema_for` leaves of a union it could not flatten, or a recursive `$ref`.
+const UNPORTABLE_KEYS: [&str; 6] = ["oneOf", "anyOf", "allOf", "not", "$ref", "if"];
 
 /// Checks a foreign tool schema (schemars output, a hand-written one) and returns every
 /// finding. The walk is the one stitchkit's `findUntypedProperties` makes, so `allow_untyped`
@@ -28,6 +32,15 @@ pub fn validate_tool_schema(name: &str, schema: &Value, profile: &SchemaProfile)
             .why
             .push_str("its input schema must be an object (MCP requires `\"type\": \"object\"`)");
         findings.push(finding);
+    }
+    if crate::foreign::nested_deeper_than(schema, crate::foreign::MAX_DEPTH) {
+        let mut finding = Finding::new(FindingKind::TooDeep, name);
+        finding.why = Text::new()
+            .push("it nests deeper than ")
+            .push_u64(crate::foreign::MAX_DEPTH as u64)
+            .push(" levels: it is not walked, nor rebuilt");
+        findings.push(finding);
+        return findings;
     }
     let mut walk = ForeignWalk {
         tool: name,
@@ -95,6 +108,17 @@ impl ForeignWalk<'_> {
                 .push("the format \"")
                 .push(format)
                 .push("\", which many clients and models do not know");
+            self.findings.push(finding);
+        }
+        if self.profile.dialect == Dialect::Portable
+            && let Some(keyword) = UNPORTABLE_KEYS.iter().find(|key| map.contains_key(**key))
+        {
+            let mut finding = Finding::new(FindingKind::Inexpressible, self.tool);
+            finding.path = Self::path_text(path);
+            finding.why = Text::new()
+                .push("it is said with `")
+                .push(keyword)
+                .push("`, which clients shown the portable dialect refuse (flatten it with `stitch::tool_schema_for`; what stays could not be flattened honestly)");
             self.findings.push(finding);
         }
         if let Some(Value::Object(properties)) = map.get("properties") {

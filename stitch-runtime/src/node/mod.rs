@@ -11,6 +11,7 @@ mod object;
 mod rules;
 
 pub use object::{Doc, Escape, Field, Holds, Object, Tagging, Union, Variant};
+
 pub(crate) use rules::KeywordVisitor;
 pub use rules::{
     ArrayRules, Bound, KeywordSlots, KeywordValue, MapRules, NumberRules, NumberType, StringRules,
@@ -113,6 +114,31 @@ pub enum Kind {
     Any,
     /// A value JSON Schema cannot describe (`#[contract(opaque)]`): advertised as `{}`.
     Opaque,
+    /// A part of a foreign schema kept as it was written (see [`Verbatim`]): only
+    /// `stitch::flatten_tool_schema` builds one.
+    Verbatim(Verbatim),
+}
+
+/// A part of a foreign JSON Schema that the IR has no words for (a `not`, an `if`, a number
+/// `enum`, a recursive `$ref`, a union without a discriminator): kept as it was written,
+/// advertised so in every dialect, and reported by the guard where a dialect may not take it.
+/// Its fields are private: contracts never hold one, and `parse` never checks one (a foreign
+/// tool checks its own arguments).
+#[derive(Clone, Copy, Debug)]
+pub struct Verbatim {
+    /// The schema's members as JSON text, without the braces and without `description`.
+    pub(crate) body: &'static str,
+    /// The JSON kinds its `type` (or its values) names, every kind when it names none.
+    pub(crate) kinds: u8,
+    /// Its `description`.
+    pub(crate) description: Option<Doc>,
+}
+
+impl Verbatim {
+    /// The schema's members as JSON text, without the braces and without `description`.
+    pub const fn body(&self) -> &'static str {
+        self.body
+    }
 }
 
 impl Kind {
@@ -128,6 +154,7 @@ impl Kind {
             Kind::Map(..) | Kind::Object(_) | Kind::Union(_) => kinds::OBJECT,
             Kind::Any => kinds::ANY,
             Kind::Opaque => 0,
+            Kind::Verbatim(verbatim) => verbatim.kinds,
         }
     }
 
@@ -144,7 +171,7 @@ impl Kind {
             Kind::Map(..) => Class::Map,
             Kind::Object(_) => Class::Object,
             Kind::Union(_) => Class::Union,
-            Kind::Any => Class::Any,
+            Kind::Any | Kind::Verbatim(_) => Class::Any,
             Kind::Opaque => Class::Opaque,
         }
     }

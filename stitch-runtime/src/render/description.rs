@@ -75,6 +75,7 @@ pub(super) const fn own_description(node: &Node) -> Option<Doc> {
     match node.kind {
         Kind::Object(object) => object.description,
         Kind::Union(union) => union.description,
+        Kind::Verbatim(verbatim) => verbatim.description,
         _ => None,
     }
 }

@@ -90,7 +90,10 @@ pub(super) const fn write_node(
     write_description(sink, Description { notes, ..desc }, !untyped);
     if !untyped {
         let is_enum = matches!(node.kind, Kind::StringEnum(..));
-        if matches!(null, Null::AnyOf) && !is_enum && !free {
+        // A verbatim part says `null` inside, if at all: only a branch beside it can add it.
+        let verbatim = matches!(node.kind, Kind::Verbatim(_));
+        let any_of = matches!(null, Null::AnyOf) || verbatim && !matches!(null, Null::No);
+        if any_of && !is_enum && !free {
             sink.raw("\"anyOf\":[{");
             write_body(sink, node, hull, rendering, false);
             sink.raw("},{\"type\":\"null\"}]");
@@ -198,6 +201,7 @@ const fn write_body(
         },
         Kind::Any if !dialect.is_strict() => write_type(sink, kinds::ANY, false),
         Kind::Any | Kind::Opaque => write_scalars(sink, dialect),
+        Kind::Verbatim(verbatim) => sink.raw(verbatim.body),
     }
 }
 

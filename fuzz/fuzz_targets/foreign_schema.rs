@@ -1,0 +1,26 @@
+//! Arbitrary bytes → JSON → `flatten_tool_schema`, `tool_schema_for` in every dialect, and the
+//! guard over what they give: none may panic, and each gives JSON that reads back as itself.
+//!
+//! Each distinct document read is kept for the life of the process (the IR holds `&'static`
+//! data), so a long run grows by what it has read: give it `-rss_limit_mb` room, or
+//! `-runs=N`.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use serde_json::Value;
+use stitch::{Dialect, SchemaProfile};
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(document) = serde_json::from_slice::<Value>(data) else {
+        return;
+    };
+    for dialect in Dialect::ALL {
+        let shown = stitch::tool_schema_for(&document, dialect);
+        let text = shown.to_string();
+        let again: Value = serde_json::from_str(&text).expect("the rebuilt schema is JSON");
+        assert_eq!(again, shown);
+        let profile = SchemaProfile::new().require_typed_properties().dialect(dialect);
+        let _ = stitch::validate_tool_schema("fuzzed", &shown, &profile);
+    }
+    let _ = stitch::flatten_tool_schema(&document);
+});

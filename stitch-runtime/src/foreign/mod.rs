@@ -1,0 +1,208 @@
+//! Schemas stitch did not write (schemars' output, a hand-written one), flattened and put in
+//! a dialect by the rules stitch's own contracts are: the document is read into the IR
+//! (`lower`), then rendered by the same writers, so every discriminated union of objects
+//! becomes one object by the same collision rules, with the same hints, and each dialect says
+//! what it says of a contract. What the IR has no words for stays as it was written, and the
+//! guard reports it.
+//!
+//! The IR holds `&'static` data (it composes in constant evaluation), so a document read into
+//! it is kept for the life of the process: once per distinct document, which a server lists
+//! a handful of. A document nested deeper than [`MAX_DEPTH`] is not read at all: it is
+//! returned as it is, and the guard reports it.
+
+mod lower;
+
+use std::collections::{BTreeSet, HashMap};
+use std::sync::{Mutex, OnceLock};
+
+use serde_json::{Map, Value};
+use stitch_rules::Dialect;
+
+use crate::render::{Rendering, rendered};
+use lower::{Lowered, lower};
+
+/// How deeply a foreign document may nest (objects and arrays, counted as JSON nests them)
+/// to be rebuilt: deeper ones are returned as they are. Tool schemas nest a few levels; the
+/// limit keeps the recursive reading and rendering well inside a 2 MiB thread stack.
+pub const MAX_DEPTH: usize = 128;
+
+/// A foreign tool schema with every discriminated union of objects flattened into one object,
+/// by the rules stitch's contracts are flattened by (advertised as `Mcp` clients are shown a
+/// contract).
+///
+/// A union is flattened when it is a `oneOf` or `anyOf` of objects that all require one key
+/// holding string values no two branches share (the first such key of the first branch's
+/// keys, in sorted order); its keys then merge by the collision rules, each optional key's
+/// description says which operations require or accept it, and the result accepts every
+/// value some branch accepts. Local `$ref`s are read through and `$defs` dropped when nothing
+/// refers to them any more; a recursive `$ref`, a union without a discriminator and keywords
+/// stitch does not rebuild (`not`, `if`, a number `enum`, ...) stay as they were written.
+/// Annotations that restrict nothing (`title`, `default`, `examples`, a number's `format`)
+/// are dropped. The source is not changed, and any JSON value is taken: what is no schema, or
+/// is nested deeper than [`MAX_DEPTH`], comes back as it was.
+///
+/// ```
+/// # use stitch_runtime as stitch;
+/// use serde_json::json;
+///
+/// let schemars_output = json!({
+///     "oneOf": [
+///         {"type": "object", "properties": {"op": {"const": "add"}, "value": {"type": "integer"}},
+///          "required": ["op", "value"]},
+///         {"type": "object", "properties": {"op": {"const": "clear"}}, "required": ["op"]}
+///     ]
+/// });
+/// let flat = stitch::flatten_tool_schema(&schemars_output);
+/// assert_eq!(flat["type"], "object");
+/// assert_eq!(flat["properties"]["op"]["enum"], json!(["add", "clear"]));
+/// assert_eq!(flat["properties"]["value"]["type"], "integer");
+/// assert_eq!(flat["required"], json!(["op"]));
+/// ```
+pub fn flatten_tool_schema(schema: &Value) -> Value {
+    tool_schema_for(schema, Dialect::Mcp)
+}
+
+/// A foreign tool schema flattened (see [`flatten_tool_schema`]) and said in a dialect, by the
+/// rules a contract's schema is said in it.
+pub fn tool_schema_for(schema: &Value, dialect: Dialect) -> Value {
+    if nested_deeper_than(schema, MAX_DEPTH) {
+        return clone_without_recursion(schema);
+    }
+    let lowered = lowered(schema);
+    let text = rendered(lowered.root, Rendering::Flat(dialect));
+    let Ok(mut rebuilt) = serde_json::from_str::<Value>(text) else {
+        // The renderer writes JSON; this branch exists so that no input can make it panic.
+        return schema.clone();
+    };
+    keep_definitions(schema, &lowered.kept_refs, &mut rebuilt);
+    rebuilt
+}
+
+/// The document read into the IR, once per distinct document.
+fn lowered(schema: &Value) -> &'static Lowered {
+    type Cache = Mutex<HashMap<String, &'static Lowered>>;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    let key = schema.to_string();
+    let cache = CACHE.get_or_init(Default::default);
+    if let Some(lowered) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
+        return lowered;
+    }
+    let lowered: &'static Lowered = Box::leak(Box::new(lower(schema)));
+    cache
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .entry(key)
+        .or_insert(lowered)
+}
+
+/// Copies into the rebuilt document the definitions its verbatim parts still refer to, at the
+/// places they had (`/$defs/Node`); the others are dropped with their containers.
+fn keep_definitions(source: &Value, kept_refs: &BTreeSet<String>, rebuilt: &mut Value) {
+    for pointer in kept_refs {
+        let mut segments = pointer.split('/').skip(1);
+        let (Some(container), Some(name), None) =
+            (segments.next(), segments.next(), segments.next())
+        else {
+            continue;
+        };
+        if container != "$defs" && container != "definitions" {
+            continue;
+        }
+        let (Some(definition), Value::Object(root)) = (source.pointer(pointer), &mut *rebuilt)
+        else {
+            continue;
+        };
+        let name = name.replace("~1", "/").replace("~0", "~");
+        let definitions = root
+            .entry(container)
+            .or_insert_with(|| Value::Object(Map::new()));
+        if let Value::Object(definitions) = definitions {
+            definitions.insert(name, definition.clone());
+        }
+    }
+}
+
+/// Whether a value nests objects and arrays deeper than `limit` (walked without recursion).
+pub(crate) fn nested_deeper_than(value: &Value, limit: usize) -> bool {
+    let mut pending: Vec<(&Value, usize)> = vec![(value, 1)];
+    while let Some((value, depth)) = pending.pop() {
+        match value {
+            Value::Array(items) if !items.is_empty() => {
+                if depth > limit {
+                    return true;
+                }
+                pending.extend(items.iter().map(|child| (child, depth + 1)));
+            }
+            Value::Object(map) if !map.is_empty() => {
+                if depth > limit {
+                    return true;
+                }
+                pending.extend(map.values().map(|child| (child, depth + 1)));
+            }
+            _ => {}
+        }
+    }
+    false
+}
+
+/// A copy of a value of any depth, made without recursion (`Value::clone` recurses).
+fn clone_without_recursion(value: &Value) -> Value {
+    /// A container being copied: the source's children still to visit, and the copies made.
+    enum Open<'v> {
+        Array(std::slice::Iter<'v, Value>, Vec<Value>),
+        Object(
+            serde_json::map::Iter<'v>,
+            Map<String, Value>,
+            Option<&'v String>,
+        ),
+    }
+    fn open(value: &Value) -> Result<Open<'_>, Value> {
+        match value {
+            Value::Array(items) => Ok(Open::Array(items.iter(), Vec::with_capacity(items.len()))),
+            Value::Object(map) => Ok(Open::Object(map.iter(), Map::new(), None)),
+            scalar => Err(scalar.clone()),
+        }
+    }
+    let mut stack = match open(value) {
+        Ok(container) => vec![container],
+        Err(scalar) => return scalar,
+    };
+    loop {
+        let top = stack
+            .last_mut()
+            .expect("the stack holds the container being copied");
+        let next = match top {
+            Open::Array(items, _) => items.next(),
+            Open::Object(entries, _, key) => entries.next().map(|(name, child)| {
+                *key = Some(name);
+                child
+            }),
+        };
+        let done = match next {
+            Some(child) => match open(child) {
+                Ok(container) => {
+                    stack.push(container);
+                    continue;
+                }
+                Err(scalar) => scalar,
+            },
+            None => match stack
+                .pop()
+                .expect("the stack holds the container being copied")
+            {
+                Open::Array(_, copies) => Value::Array(copies),
+                Open::Object(_, copies, _) => Value::Object(copies),
+            },
+        };
+        match stack.last_mut() {
+            None => return done,
+            Some(Open::Array(_, copies)) => copies.push(done),
+            Some(Open::Object(_, copies, key)) => {
+                let key = key
+                    .take()
+                    .expect("an object's child is copied under its key");
+                copies.insert(key.clone(), done);
+            }
+        }
+    }
+}

@@ -1,0 +1,455 @@
+//! Schemas stitch did not write: `flatten_tool_schema` and `tool_schema_for` over schemars'
+//! output and over hostile documents.
+//!
+//! The differential proof: each contract here derives both `Contract` and schemars'
+//! `JsonSchema` from one Rust type; schemars' document, flattened, must advertise the same
+//! keys, kinds, requirements and enums as the derive (descriptions aside), and accept every
+//! call serde accepts (values generated from the contract's IR, checked with the `jsonschema`
+//! crate), in every dialect the guard reports nothing lost for.
+
+mod common;
+
+use std::collections::{BTreeMap, HashMap};
+
+use common::{fill, json, validator, values};
+use proptest::prelude::*;
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::{Value, json};
+use stitch::{Contract, Dialect, FindingKind, SchemaProfile};
+
+/// Who receives a broadcast.
+#[derive(Contract, JsonSchema, Deserialize, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+enum Audience {
+    Everyone,
+    Active,
+    Dormant,
+}
+
+/// The incident's shape: `partIndex` shared by several operations, each an integer.
+#[derive(Contract, JsonSchema, Deserialize, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+struct Patch {
+    /// The broadcast to edit.
+    broadcast_id: String,
+    /// The edits, in order.
+    operations: Vec<PatchOp>,
+}
+
+/// One edit.
+#[derive(Contract, JsonSchema, Deserialize, Debug, PartialEq)]
+#[serde(tag = "op", rename_all = "camelCase", rename_all_fields = "camelCase")]
+enum PatchOp {
+    /// Replace the text of a part.
+    SetText { part_index: i64, text: String },
+    /// Set a button.
+    SetButton {
+        part_index: i64,
+        button_index: i64,
+        label: Option<String>,
+    },
+    /// Remove a part.
+    RemovePart { part_index: i64 },
+    /// Reorder the parts.
+    Reorder { order: Vec<i64> },
+    /// Choose who receives it.
+    SetAudience { audience: Audience },
+    /// Remove every part.
+    Clear,
+}
+
+/// An issue tracker: a create/update pair sharing keys with different requirements.
+#[derive(Contract, JsonSchema, Deserialize, Debug, PartialEq)]
+#[serde(tag = "action", rename_all = "snake_case")]
+enum Issues {
+    /// Open an issue.
+    Create {
+        title: String,
+        body: Option<String>,
+        labels: Vec<String>,
+    },
+    /// Change an issue.
+    Update {
+        id: u32,
+        title: Option<String>,
+        labels: Option<Vec<String>>,
+        state: Option<State>,
+    },
+    /// Close an issue.
+    Close { id: u32, reason: Reason },
+}
+
+#[derive(Contract, JsonSchema, Deserialize, Debug, PartialEq)]
+#[serde(rename_all = "snake_case")]
+enum State {
+    Open,
+    Closed,
+}
+
+#[derive(Contract, JsonSchema, Deserialize, Debug, PartialEq)]
+#[serde(rename_all = "snake_case")]
+enum Reason {
+    Completed,
+    NotPlanned,
+}
+
+/// Settings: maps, nested structs, an optional struct, a union inside a struct.
+#[derive(Contract, JsonSchema, Deserialize, Debug, PartialEq)]
+struct Settings {
+    values: HashMap<String, i64>,
+    inner: Inner,
+    spare: Option<Inner>,
+    action: Issues,
+    flags: Vec<bool>,
+    ratio: f64,
+}
+
+#[derive(Contract, JsonSchema, Deserialize, Debug, PartialEq)]
+struct Inner {
+    name: String,
+    tags: Vec<String>,
+}
+
+/// What a schema says of each place, descriptions aside: its kinds, its required keys, its
+/// enum.
+type Summary = BTreeMap<String, (Vec<String>, Vec<String>, Vec<String>)>;
+
+fn summary(schema: &Value) -> Summary {
+    let mut places = Summary::new();
+    common::walk(schema, "", &mut |path, node| {
+        let strings = |key: &str| -> Vec<String> {
+            let mut list: Vec<String> = match node.get(key) {
+                Some(Value::Array(items)) => items.iter().map(Value::to_string).collect(),
+                Some(Value::String(one)) => vec![format!("{one:?}")],
+                _ => Vec::new(),
+            };
+            list.sort();
+            list
+        };
+        let entry = places.entry(path.to_owned()).or_default();
+        entry.0.extend(strings("type"));
+        entry.1.extend(strings("required"));
+        entry.2.extend(strings("enum"));
+    });
+    places
+}
+
+/// schemars' document for `T`.
+fn schemars_of<T: JsonSchema>() -> Value {
+    serde_json::to_value(schemars::schema_for!(T)).expect("schemars writes JSON")
+}
+
+/// The differential proof for one contract.
+fn agrees<T: Contract + JsonSchema + std::fmt::Debug>() {
+    let foreign = schemars_of::<T>();
+    let before = foreign.clone();
+    let flat = stitch::flatten_tool_schema(&foreign);
+    assert_eq!(foreign, before, "the source document is not changed");
+    assert_eq!(
+        summary(&flat),
+        summary(&json(T::input_schema())),
+        "{}: schemars' document flattened, against the derive's\n{flat:#}",
+        T::TOOL.name
+    );
+    let text = flat.to_string();
+    assert!(
+        !text.contains("oneOf") && !text.contains("$ref") && !text.contains("$defs"),
+        "{text}"
+    );
+    for dialect in Dialect::ALL {
+        let shown = stitch::tool_schema_for(&foreign, dialect);
+        assert_eq!(
+            summary(&shown),
+            summary(&json(T::input_schema_for(dialect))),
+            "{}: schemars' document in {dialect}, against the derive's",
+            T::TOOL.name
+        );
+    }
+}
+
+/// The oracle for one contract: every call serde accepts is accepted by schemars' document
+/// flattened, in each dialect the guard reports nothing lost for.
+fn accepts_every_call<T: Contract + JsonSchema>(cases: u32) {
+    let foreign = schemars_of::<T>();
+    for dialect in Dialect::ALL {
+        let lossless = common::inexpressible::<T>(dialect).is_empty();
+        if !lossless {
+            continue;
+        }
+        let shown = stitch::tool_schema_for(&foreign, dialect);
+        let schema = validator(&shown);
+        let config = ProptestConfig::with_cases(cases);
+        proptest!(config, |(plain in values(T::SHAPE))| {
+            if T::parse(plain.clone()).is_ok() {
+                let filled = fill(T::SHAPE, &plain, dialect, &shown);
+                prop_assert!(schema.is_valid(&filled), "{dialect}: {filled} is refused by {shown}");
+            }
+        });
+    }
+}
+
+#[test]
+fn schemars_documents_flatten_as_the_derive_does() {
+    agrees::<Patch>();
+    agrees::<PatchOp>();
+    agrees::<Issues>();
+    agrees::<Settings>();
+    agrees::<Inner>();
+}
+
+#[test]
+fn schemars_documents_flattened_accept_every_call() {
+    accepts_every_call::<Patch>(64);
+    accepts_every_call::<Issues>(64);
+    accepts_every_call::<Settings>(64);
+}
+
+/// schemars' documents in every dialect, for the providers' converters (`tests/e2e/dialects.py`
+/// judges them as it judges contracts), each checked by the oracle's compiler here.
+#[test]
+fn schemars_documents_in_every_dialect_are_exported() {
+    let documents = [
+        ("Patch", schemars_of::<Patch>()),
+        ("PatchOp", schemars_of::<PatchOp>()),
+        ("Issues", schemars_of::<Issues>()),
+        ("Settings", schemars_of::<Settings>()),
+        ("Inner", schemars_of::<Inner>()),
+    ];
+    let mut export = serde_json::Map::new();
+    for (name, document) in documents {
+        let mut schemas = serde_json::Map::new();
+        let mut findings = serde_json::Map::new();
+        for dialect in Dialect::ALL {
+            let shown = stitch::tool_schema_for(&document, dialect);
+            validator(&shown);
+            let profile = SchemaProfile::new()
+                .require_typed_properties()
+                .dialect(dialect);
+            let reported: Vec<Value> = stitch::validate_tool_schema(name, &shown, &profile)
+                .iter()
+                .map(|finding| Value::from(finding.to_string()))
+                .collect();
+            assert!(
+                reported.is_empty(),
+                "{name} in {dialect}: {reported:?}\n{shown:#}"
+            );
+            schemas.insert(dialect.to_string(), shown);
+            findings.insert(dialect.to_string(), Value::Array(reported));
+        }
+        export.insert(
+            format!("schemars {name}"),
+            json!({"schemas": schemas, "findings": findings}),
+        );
+    }
+    common::export_dialects(file!(), export);
+}
+
+#[test]
+fn the_incident_key_keeps_its_type() {
+    let flat = stitch::flatten_tool_schema(&schemars_of::<Patch>());
+    let operation = &flat["properties"]["operations"]["items"];
+    assert_eq!(operation["properties"]["partIndex"]["type"], "integer");
+    let hint = operation["properties"]["partIndex"]["description"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(
+        hint.contains("Required if op = setText | setButton | removePart"),
+        "{hint}"
+    );
+}
+
+#[test]
+fn a_multi_value_discriminator_names_each_value() {
+    let foreign = json!({
+        "oneOf": [
+            {"type": "object", "properties": {"kind": {"enum": ["a", "b"]}, "x": {"type": "string"}},
+             "required": ["kind", "x"]},
+            {"type": "object", "properties": {"kind": {"const": "c"}}, "required": ["kind"]}
+        ]
+    });
+    let flat = stitch::flatten_tool_schema(&foreign);
+    assert_eq!(flat["properties"]["kind"]["enum"], json!(["a", "b", "c"]));
+    assert_eq!(flat["required"], json!(["kind"]));
+    let hint = flat["properties"]["x"]["description"]
+        .as_str()
+        .unwrap_or("");
+    assert!(hint.contains("a | b"), "{hint}");
+}
+
+#[test]
+fn what_cannot_be_flattened_honestly_stays_and_the_guard_reports_it() {
+    // No discriminator: the values overlap.
+    let overlapping = json!({"type": "object", "properties": {"v": {"oneOf": [
+        {"type": "object", "properties": {"k": {"const": "a"}, "n": {"type": "integer"}}, "required": ["k"]},
+        {"type": "object", "properties": {"k": {"const": "a"}, "s": {"type": "string"}}, "required": ["k"]}
+    ]}}});
+    let flat = stitch::flatten_tool_schema(&overlapping);
+    assert_eq!(
+        flat["properties"]["v"]["oneOf"],
+        overlapping["properties"]["v"]["oneOf"]
+    );
+    // An optional discriminator is none either.
+    let optional = json!({"oneOf": [
+        {"type": "object", "properties": {"k": {"const": "a"}}},
+        {"type": "object", "properties": {"k": {"const": "b"}}}
+    ]});
+    assert_eq!(
+        stitch::flatten_tool_schema(&optional)["oneOf"],
+        optional["oneOf"]
+    );
+    // The guard sees what stays: a union where a portable client is shown it, and a root
+    // that is not an object.
+    let portable = SchemaProfile::new().dialect(Dialect::Portable);
+    let shown = stitch::tool_schema_for(&overlapping, Dialect::Portable);
+    let findings = stitch::validate_tool_schema("left", &shown, &portable);
+    assert!(
+        findings
+            .iter()
+            .any(|f| f.kind() == FindingKind::Inexpressible && f.path() == "v"),
+        "{findings:?}"
+    );
+    let findings = stitch::validate_tool_schema(
+        "left",
+        &stitch::flatten_tool_schema(&optional),
+        &SchemaProfile::new(),
+    );
+    assert!(
+        findings
+            .iter()
+            .any(|f| f.kind() == FindingKind::NotAnObject),
+        "{findings:?}"
+    );
+}
+
+#[test]
+fn recursive_refs_stay_with_their_definitions_and_others_are_inlined() {
+    let foreign = json!({
+        "type": "object",
+        "properties": {
+            "tree": {"$ref": "#/$defs/Tree"},
+            "point": {"$ref": "#/$defs/Point"}
+        },
+        "required": ["tree"],
+        "$defs": {
+            "Tree": {"type": "object", "properties": {
+                "children": {"type": "array", "items": {"$ref": "#/$defs/Tree"}}}},
+            "Point": {"type": "object", "properties": {"x": {"type": "number"}}, "required": ["x"]},
+            "Unused": {"type": "string"}
+        }
+    });
+    let flat = stitch::flatten_tool_schema(&foreign);
+    assert_eq!(
+        flat["properties"]["point"]["properties"]["x"]["type"],
+        "number"
+    );
+    assert_eq!(
+        flat["properties"]["tree"]["properties"]["children"]["items"],
+        json!({"$ref": "#/$defs/Tree"})
+    );
+    let definitions = flat["$defs"]
+        .as_object()
+        .expect("Tree is still referred to");
+    assert_eq!(definitions.keys().collect::<Vec<_>>(), ["Tree"]);
+    // The rebuilt document is a schema the oracle compiles, and means what the source meant.
+    let tree = json!({"tree": {"children": [{"children": []}]}, "point": {"x": 1.5}});
+    assert!(validator(&flat).is_valid(&tree));
+    assert!(validator(&foreign).is_valid(&tree));
+}
+
+#[test]
+fn hostile_documents_come_back_without_a_panic() {
+    let documents = [
+        json!(null),
+        json!(true),
+        json!(false),
+        json!(42),
+        json!("a string"),
+        json!([1, 2, 3]),
+        json!({"$ref": "#"}),
+        json!({"$ref": "#/$defs/missing"}),
+        json!({"$ref": "https://example.invalid/schema.json"}),
+        json!({"$ref": 7}),
+        json!({"$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"$ref": "#/$defs/a"}}, "$ref": "#/$defs/a"}),
+        json!({"type": "object", "properties": {"x": false, "y": true, "z": 3}}),
+        json!({"type": "object", "required": ["missing"], "properties": {}}),
+        json!({"type": ["string", 3]}),
+        json!({"type": "integer", "minimum": "zero"}),
+        json!({"oneOf": []}),
+        json!({"oneOf": "no"}),
+        json!({"anyOf": [{"type": "null"}]}),
+        json!({"enum": []}),
+        json!({"type": "object", "x-vendor": {"anything": [1, {"$ref": "#/nowhere"}]}}),
+        json!({"type": "array", "prefixItems": [{"type": "string"}], "items": false, "minItems": 1}),
+    ];
+    for document in &documents {
+        for dialect in Dialect::ALL {
+            let shown = stitch::tool_schema_for(document, dialect);
+            let _ = stitch::validate_tool_schema(
+                "hostile",
+                &shown,
+                &SchemaProfile::new().dialect(dialect),
+            );
+        }
+    }
+    // A lone tuple position keeps what it says exactly.
+    let tuple = stitch::flatten_tool_schema(&documents[20]);
+    assert_eq!(tuple["prefixItems"], json!([{"type": "string"}]));
+}
+
+/// `{"items": {"items": ...}}`, `depth` levels, built and dropped on a thread with room for
+/// serde_json's recursive drop; only stitch runs on the 2 MiB stack.
+#[test]
+fn a_document_100_000_levels_deep_returns_on_a_2_mib_stack() {
+    let big_stack = std::thread::Builder::new().stack_size(512 << 20);
+    big_stack
+        .spawn(|| {
+            let mut document = json!({"type": "string"});
+            for _ in 0..100_000 {
+                // Not `json!`, which copies what it interpolates.
+                let mut level = serde_json::Map::new();
+                level.insert("type".to_owned(), Value::from("array"));
+                level.insert("items".to_owned(), document);
+                document = Value::Object(level);
+            }
+            let document = std::sync::Arc::new(document);
+            let shared = std::sync::Arc::clone(&document);
+            let rebuilt = std::thread::Builder::new()
+                .stack_size(2 << 20)
+                .spawn(move || {
+                    let flat = stitch::flatten_tool_schema(&shared);
+                    let findings = stitch::validate_tool_schema(
+                        "deep",
+                        &flat,
+                        &SchemaProfile::new().require_typed_properties(),
+                    );
+                    (flat, findings.len())
+                })
+                .expect("a thread starts")
+                .join()
+                .expect("no stack overflow, no panic");
+            assert_eq!(rebuilt.0, *document, "returned as it was");
+        })
+        .expect("a thread starts")
+        .join()
+        .expect("the document is built and dropped");
+}
+
+#[test]
+fn a_10_mb_document_is_rebuilt() {
+    let mut properties = serde_json::Map::new();
+    for i in 0..50_000 {
+        properties.insert(
+            format!("key_{i:06}"),
+            json!({"type": "string", "description": "x".repeat(150), "maxLength": i}),
+        );
+    }
+    let document = json!({"type": "object", "properties": properties});
+    assert!(document.to_string().len() > 10_000_000);
+    let flat = stitch::flatten_tool_schema(&document);
+    assert_eq!(
+        flat["properties"].as_object().map(|p| p.len()),
+        Some(50_000)
+    );
+    assert_eq!(flat["properties"]["key_049999"]["maxLength"], 49_999);
+}
