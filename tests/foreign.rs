@@ -453,3 +453,40 @@ fn a_10_mb_document_is_rebuilt() {
     );
     assert_eq!(flat["properties"]["key_049999"]["maxLength"], 49_999);
 }
+
+/// A tool's arguments as rmcp takes them: an object, its operations flattened into it.
+#[derive(JsonSchema, Deserialize)]
+#[allow(dead_code)]
+struct Change {
+    #[serde(flatten)]
+    action: Action,
+}
+
+#[derive(JsonSchema, Deserialize)]
+#[serde(tag = "action", rename_all = "snake_case")]
+#[allow(dead_code)]
+enum Action {
+    Create {
+        title: String,
+        body: Option<String>,
+        #[serde(default)]
+        labels: Vec<String>,
+    },
+    Close {
+        id: u32,
+    },
+}
+
+#[test]
+fn a_strict_call_loses_the_nulls_that_mean_absence() {
+    let schema = schemars_of::<Change>();
+    let mut call =
+        json!({"action": "create", "title": "t", "body": null, "labels": null, "id": null});
+    stitch::strict_arguments_for(&schema, &mut call);
+    assert_eq!(
+        call,
+        json!({"action": "create", "title": "t"}),
+        "{schema:#}"
+    );
+    assert!(serde_json::from_value::<Change>(call).is_ok());
+}

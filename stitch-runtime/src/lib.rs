@@ -40,13 +40,16 @@ mod tool;
 pub mod __private;
 
 pub use contract::Contract;
-pub use foreign::{MAX_DEPTH as MAX_FOREIGN_DEPTH, flatten_tool_schema, tool_schema_for};
+pub use foreign::{
+    MAX_DEPTH as MAX_FOREIGN_DEPTH, flatten_tool_schema, output_schema_for, strict_arguments_for,
+    tool_schema_for,
+};
 pub use guard::{
     Finding, FindingKind, PORTABLE_FORMATS, all_findings, validate_mcp_schemas,
     validate_output_schema, validate_tool_schema,
 };
 pub use rejection::{Issue, JsonPointer, REJECTION_META_KEY, Rejection};
-pub use render::{exact_schema_of, schema_of, schema_of_in};
+pub use render::{exact_schema_of, output_schema_of_in, schema_of, schema_of_in};
 pub use shape::{Shape, StringKey};
 pub use stitch_rules::{Dialect, IssueCode, UnknownDialect};
 pub use tool::{SchemaProfile, Tool};

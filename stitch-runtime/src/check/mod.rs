@@ -24,6 +24,7 @@ mod words;
 use serde_json::{Map, Value};
 use stitch_rules::{Dialect, IssueCode};
 
+pub(crate) use self::null_kept as null_is_meant;
 use crate::node::{Hazard, Kind, Node, Object};
 use crate::rejection::{Issue, Rejection};
 pub use free::drop_flat;
@@ -290,7 +291,7 @@ impl Checker {
 
 /// Whether a `null` for the key is not its absence: the object requires the key (under its
 /// name or an alias), or defaults it to something `null` does not mean.
-fn null_kept(object: &Object, key: &str) -> bool {
+pub(crate) fn null_kept(object: &Object, key: &str) -> bool {
     object.fields.iter().any(|field| {
         (field.name == key || field.aliases.contains(&key))
             && (field.required || field.requirement().null_matters)

@@ -18,6 +18,8 @@ use std::sync::{Mutex, OnceLock};
 use serde_json::{Map, Value};
 use stitch_rules::Dialect;
 
+use crate::check::null_is_meant;
+use crate::node::{Kind, Node};
 use crate::render::{Rendering, rendered};
 use lower::{Lowered, lower};
 
@@ -65,17 +67,84 @@ pub fn flatten_tool_schema(schema: &Value) -> Value {
 /// A foreign tool schema flattened (see [`flatten_tool_schema`]) and said in a dialect, by the
 /// rules a contract's schema is said in it.
 pub fn tool_schema_for(schema: &Value, dialect: Dialect) -> Value {
+    rebuilt(schema, Rendering::Flat(dialect))
+}
+
+/// A foreign output schema (what a tool's structured content is checked against) as a client
+/// shown `dialect` is listed it: as it is for `Mcp` clients; for the others rebuilt as
+/// [`flatten_tool_schema`] rebuilds an input, then said without `type` arrays (`null` and
+/// divergent kinds as `anyOf` branches of one type each), since the client checks results
+/// against it and a portable reader refuses `type` arrays.
+pub fn output_schema_for(schema: &Value, dialect: Dialect) -> Value {
+    match dialect {
+        Dialect::Mcp if nested_deeper_than(schema, MAX_DEPTH) => clone_without_recursion(schema),
+        Dialect::Mcp => schema.clone(),
+        _ => rebuilt(schema, Rendering::Output),
+    }
+}
+
+/// A foreign schema read into the IR and rendered so.
+fn rebuilt(schema: &Value, rendering: Rendering) -> Value {
     if nested_deeper_than(schema, MAX_DEPTH) {
         return clone_without_recursion(schema);
     }
     let lowered = lowered(schema);
-    let text = rendered(lowered.root, Rendering::Flat(dialect));
+    let text = rendered(lowered.root, rendering);
     let Ok(mut rebuilt) = serde_json::from_str::<Value>(text) else {
         // The renderer writes JSON; this branch exists so that no input can make it panic.
         return schema.clone();
     };
     keep_definitions(schema, &lowered.kept_refs, &mut rebuilt);
     rebuilt
+}
+
+/// A call from a client shown OpenAI's strict dialect of a foreign schema, as the tool that
+/// wrote the schema reads it. Such a client sends every key of the flat object, `null` for
+/// each it leaves out; here each `null` that means absence (a key the operation does not
+/// declare, or one it neither requires nor gives another meaning to `null`) is left out, by
+/// the rule `parse_for` follows for a contract. Everything else is left as it came.
+pub fn strict_arguments_for(schema: &Value, arguments: &mut Value) {
+    if nested_deeper_than(schema, MAX_DEPTH) || nested_deeper_than(arguments, MAX_DEPTH) {
+        return;
+    }
+    nulls_as_absence(lowered(schema).root, arguments);
+}
+
+/// Leaves out each `null` that means absence, walking the value as the node describes it.
+fn nulls_as_absence(node: &Node, value: &mut Value) {
+    let (object, tag, map) = match (node.kind, value) {
+        (Kind::Object(object), Value::Object(map)) => (object, None, map),
+        (Kind::Union(union), Value::Object(map)) => {
+            let chosen = map
+                .get(union.tag)
+                .and_then(Value::as_str)
+                .and_then(|name| union.variants.iter().find(|variant| variant.name == name));
+            match chosen {
+                Some(variant) => (variant.object, Some(union.tag), map),
+                None => return,
+            }
+        }
+        (Kind::Array(item, _), Value::Array(items)) => {
+            items
+                .iter_mut()
+                .for_each(|element| nulls_as_absence(item, element));
+            return;
+        }
+        (Kind::Map(entry, _), Value::Object(map)) => {
+            map.values_mut()
+                .for_each(|element| nulls_as_absence(entry, element));
+            return;
+        }
+        _ => return,
+    };
+    map.retain(|key, value| {
+        !value.is_null() || Some(key.as_str()) == tag || null_is_meant(object, key)
+    });
+    for field in object.fields {
+        if let Some(element) = map.get_mut(field.name) {
+            nulls_as_absence(field.node, element);
+        }
+    }
 }
 
 /// The document read into the IR, once per distinct document.

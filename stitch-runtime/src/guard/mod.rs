@@ -87,7 +87,7 @@ pub const fn advertises_object(node: &Node, rendering: Rendering) -> bool {
     !node.nullable
         && match node.kind {
             Kind::Object(_) | Kind::Map(..) => true,
-            Kind::Union(_) => matches!(rendering, Rendering::Flat(_)),
+            Kind::Union(_) => !matches!(rendering, Rendering::Exact),
             _ => false,
         }
 }

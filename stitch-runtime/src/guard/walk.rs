@@ -298,7 +298,7 @@ impl<'a> Findings<'a> {
                             segment: "",
                         });
                     }
-                    (_, Rendering::Flat(_)) => Frame::Keys {
+                    (_, Rendering::Flat(_) | Rendering::Output) => Frame::Keys {
                         union,
                         keys: Keys::of(union),
                         segment: "",

@@ -30,7 +30,7 @@ pub(super) const fn write_flat(
 ) {
     // Inline, not a call: constant evaluation pays for every call (see `const_text`).
     let dialect = match rendering {
-        Rendering::Exact => Dialect::Mcp,
+        Rendering::Exact | Rendering::Output => Dialect::Mcp,
         Rendering::Flat(dialect) => dialect,
     };
     write_type(sink, kinds::OBJECT, null);

@@ -24,7 +24,7 @@ pub(super) const fn write_merge(
 ) {
     // Inline, not a call: constant evaluation pays for every call (see `const_text`).
     let dialect = match rendering {
-        Rendering::Exact => Dialect::Mcp,
+        Rendering::Exact | Rendering::Output => Dialect::Mcp,
         Rendering::Flat(dialect) => dialect,
     };
     match merge {
@@ -32,6 +32,13 @@ pub(super) const fn write_merge(
         Merge::Hull { kinds: kind_bits } => {
             let hull = hull_node(set, kind_bits);
             write_node(sink, &hull, Some(&set), rendering, description);
+        }
+        Merge::StringEnum { nullable } if nullable && matches!(rendering, Rendering::Output) => {
+            sink.byte(b'{');
+            write_description(sink, description, true);
+            sink.raw("\"anyOf\":[{\"type\":\"string\",\"enum\":[");
+            write_enum_union(sink, set);
+            sink.raw("]},{\"type\":\"null\"}]}");
         }
         Merge::StringEnum { nullable } => {
             let null = dialect::null(dialect, nullable, description.presence);
@@ -50,7 +57,13 @@ pub(super) const fn write_merge(
         }
         Merge::Base {
             kinds: kind_bits, ..
-        } => write_base(sink, kind_bits, dialect, description),
+        } => write_base(
+            sink,
+            kind_bits,
+            dialect,
+            matches!(rendering, Rendering::Output),
+            description,
+        ),
         Merge::Free(_) => {
             let strict = matches!(dialect, Dialect::OpenAiStrict | Dialect::AnthropicStrict);
             sink.byte(b'{');
@@ -154,17 +167,25 @@ pub(super) const fn write_hull_object_body(
 
 /// A key advertised by its base kinds alone: a `type` (array) in `Mcp` and OpenAI's dialect,
 /// `{}` naming the kinds in `Portable` when they are several, `anyOf` of the kinds in
-/// Anthropic's; an object or array among them is open in the plain dialects and closed (no
+/// Anthropic's and in an output schema; an object or array among them is open in the plain dialects and closed (no
 /// keys, scalar items) in the strict ones.
 const fn write_base(
     sink: &mut Sink<'_>,
     kind_bits: u8,
     dialect: Dialect,
+    output: bool,
     description: Description<'_>,
 ) {
     let plain = kind_bits & !kinds::NULL;
-    let null = dialect::null(dialect, kind_bits & kinds::NULL != 0, description.presence);
+    let nullable = kind_bits & kinds::NULL != 0;
+    let null = if output && nullable {
+        Null::AnyOf
+    } else {
+        dialect::null(dialect, nullable, description.presence)
+    };
     let several = dialect::several(plain);
+    // One type per branch: Anthropic's dialect, and an output schema (`Rendering::Output`).
+    let branches = matches!(dialect, Dialect::AnthropicStrict) || output;
     sink.byte(b'{');
     match dialect {
         Dialect::Portable if several => {
@@ -183,29 +204,9 @@ const fn write_base(
                 false,
             );
         }
-        Dialect::AnthropicStrict if several || !matches!(null, Null::No) => {
+        _ if branches && (several || !matches!(null, Null::No)) => {
             write_description(sink, description, true);
-            sink.raw("\"anyOf\":[");
-            let mut bit = 0;
-            let mut first = true;
-            while bit < kinds::NAMES.len() {
-                let kind = plain & (1 << bit);
-                if kind != 0 {
-                    if !first {
-                        sink.byte(b',');
-                    }
-                    first = false;
-                    sink.byte(b'{');
-                    write_type(sink, kind, false);
-                    write_base_extras(sink, kind, dialect);
-                    sink.byte(b'}');
-                }
-                bit += 1;
-            }
-            if !matches!(null, Null::No) {
-                sink.raw(",{\"type\":\"null\"}");
-            }
-            sink.byte(b']');
+            write_branches(sink, plain, !matches!(null, Null::No), dialect);
         }
         _ => {
             write_description(sink, description, true);
@@ -214,6 +215,36 @@ const fn write_base(
         }
     }
     sink.byte(b'}');
+}
+
+/// `"anyOf"` of one branch per kind (with what follows its `type`), and `null` last when
+/// `null`.
+pub(super) const fn write_branches(sink: &mut Sink<'_>, plain: u8, null: bool, dialect: Dialect) {
+    sink.raw("\"anyOf\":[");
+    let mut bit = 0;
+    let mut first = true;
+    while bit < kinds::NAMES.len() {
+        let kind = plain & (1 << bit);
+        if kind != 0 {
+            if !first {
+                sink.byte(b',');
+            }
+            first = false;
+            sink.byte(b'{');
+            write_type(sink, kind, false);
+            write_base_extras(sink, kind, dialect);
+            sink.byte(b'}');
+        }
+        bit += 1;
+    }
+    if null {
+        sink.raw(if first {
+            "{\"type\":\"null\"}"
+        } else {
+            ",{\"type\":\"null\"}"
+        });
+    }
+    sink.byte(b']');
 }
 
 /// What follows a base type's `type`: an object's or an array's open contents (`Mcp`,

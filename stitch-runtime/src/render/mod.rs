@@ -39,6 +39,11 @@ pub enum Rendering {
     Exact,
     /// Tagged unions flattened into one object (what a model is shown), in a dialect.
     Flat(Dialect),
+    /// An output schema as clients other than `Mcp` ones are shown it: flat and said as `Mcp`
+    /// says it, except that `null` and divergent kinds are branches of an `anyOf`, one type
+    /// each, never a `type` array. A client checks a result's structured content against it,
+    /// so `null` must stay; a portable reader refuses `type` arrays.
+    Output,
 }
 
 impl Rendering {
@@ -48,7 +53,7 @@ impl Rendering {
     /// The dialect the writers follow: the exact schema says everything as `Mcp` does.
     pub(crate) const fn dialect(self) -> Dialect {
         match self {
-            Rendering::Exact => Dialect::Mcp,
+            Rendering::Exact | Rendering::Output => Dialect::Mcp,
             Rendering::Flat(dialect) => dialect,
         }
     }
@@ -111,6 +116,16 @@ pub fn schema_of<T: Shape + ?Sized>() -> &'static str {
 /// The advertised schema of a type with a [`Shape`], in a dialect. Rendered once and kept.
 pub fn schema_of_in<T: Shape + ?Sized>(dialect: Dialect) -> &'static str {
     rendered(T::SHAPE, Rendering::Flat(dialect))
+}
+
+/// The output schema of a type with a [`Shape`] (a tool's result type) as a client shown
+/// `dialect` is listed it: the advertised schema for `Mcp` clients, and for the others the
+/// same said without `type` arrays (see [`Rendering::Output`]). Rendered once and kept.
+pub fn output_schema_of_in<T: Shape + ?Sized>(dialect: Dialect) -> &'static str {
+    match dialect {
+        Dialect::Mcp => rendered(T::SHAPE, Rendering::ADVERTISED),
+        _ => rendered(T::SHAPE, Rendering::Output),
+    }
 }
 
 /// The exact schema of a type with a [`Shape`]: tagged unions as `oneOf`. Rendered once and

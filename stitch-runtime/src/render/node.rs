@@ -9,7 +9,7 @@ use super::Rendering;
 use super::description::{Description, Notes, ShapeNote, own_description, write_description};
 use super::flat::write_flat;
 use super::keywords::{moves_any, write_keywords};
-use super::merge::{write_hull_object_body, write_inner, write_set};
+use super::merge::{write_branches, write_hull_object_body, write_inner, write_set};
 use super::object::{write_object_body, write_one_of};
 use crate::dialect::{self, Null};
 use crate::flatten::{NodeSet, Step};
@@ -38,12 +38,15 @@ pub(super) const fn write_node(
 ) {
     let dialect = rendering.dialect();
     let mcp = matches!(dialect, Dialect::Mcp);
+    let output = matches!(rendering, Rendering::Output);
     let null = if mcp {
         // `dialect::null` for `Mcp`, without a call.
-        if node.nullable {
-            Null::InType
-        } else {
+        if !node.nullable {
             Null::No
+        } else if output {
+            Null::AnyOf
+        } else {
+            Null::InType
         }
     } else {
         dialect::null(dialect, node.nullable, desc.presence)
@@ -54,7 +57,7 @@ pub(super) const fn write_node(
         || free && matches!(dialect, Dialect::Portable);
     let notes = if mcp {
         match (node.kind, rendering) {
-            (Kind::Union(union), Rendering::Flat(_))
+            (Kind::Union(union), Rendering::Flat(_) | Rendering::Output)
                 if matches!(union.tagging, Tagging::External) =>
             {
                 Notes {
@@ -93,7 +96,7 @@ pub(super) const fn write_node(
         // A verbatim part says `null` inside, if at all: only a branch beside it can add it.
         let verbatim = matches!(node.kind, Kind::Verbatim(_));
         let any_of = matches!(null, Null::AnyOf) || verbatim && !matches!(null, Null::No);
-        if any_of && !is_enum && !free {
+        if any_of && (!is_enum || output) && !free {
             sink.raw("\"anyOf\":[{");
             write_body(sink, node, hull, rendering, false);
             sink.raw("},{\"type\":\"null\"}]");
@@ -197,8 +200,11 @@ const fn write_body(
         }
         Kind::Union(union) => match rendering {
             Rendering::Exact => write_one_of(sink, union, null),
-            Rendering::Flat(_) => write_flat(sink, union, null, rendering),
+            Rendering::Flat(_) | Rendering::Output => write_flat(sink, union, null, rendering),
         },
+        Kind::Any if matches!(rendering, Rendering::Output) => {
+            write_branches(sink, kinds::ANY & !kinds::NULL, true, dialect);
+        }
         Kind::Any if !dialect.is_strict() => write_type(sink, kinds::ANY, false),
         Kind::Any | Kind::Opaque => write_scalars(sink, dialect),
         Kind::Verbatim(verbatim) => sink.raw(verbatim.body),

@@ -24,7 +24,7 @@ pub(super) const fn write_object_body(
 ) {
     // Inline, not a call: constant evaluation pays for every call (see `const_text`).
     let dialect = match rendering {
-        Rendering::Exact => Dialect::Mcp,
+        Rendering::Exact | Rendering::Output => Dialect::Mcp,
         Rendering::Flat(dialect) => dialect,
     };
     sink.raw(",\"properties\":{");
