@@ -30,7 +30,7 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 use stitch::Contract;
-use stitch::mcp::{HttpServer, Listings, Tools};
+use stitch::mcp::{HttpServer, InDialects, Tools};
 
 /// A 1×1 red PNG.
 const PIXEL: &str = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==";
@@ -102,7 +102,6 @@ fn failed(error: impl std::fmt::Display) -> String {
 #[derive(Clone)]
 struct Conformance {
     tool_router: Arc<ToolRouter<Self>>,
-    listings: Listings,
     subscriptions: Arc<Mutex<HashSet<String>>>,
 }
 
@@ -267,7 +266,8 @@ impl Conformance {
         Ok("Reconnection test completed".to_owned())
     }
 
-    fn new() -> Conformance {
+    /// The fixture server, each client listed every tool in its dialect.
+    fn new() -> InDialects<Conformance> {
         let stitch = Tools::new()
             .profile(stitch::SchemaProfile::new().require_typed_properties())
             .tool(Self::simple_text)
@@ -288,11 +288,11 @@ impl Conformance {
         let listings = stitch.listings();
         let mut router = ToolRouter::new() + stitch;
         router.add_route(json_schema_2020_12_tool());
-        Conformance {
+        let server = Conformance {
             tool_router: Arc::new(router),
-            listings,
             subscriptions: Arc::default(),
-        }
+        };
+        InDialects::new(server, listings)
     }
 }
 
@@ -375,9 +375,9 @@ impl ServerHandler for Conformance {
     async fn list_tools(
         &self,
         _request: Option<PaginatedRequestParams>,
-        context: RequestContext<RoleServer>,
+        _context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
-        Ok(self.listings.list_tools(&self.tool_router, &context))
+        Ok(ListToolsResult::with_all_items(self.tool_router.list_all()))
     }
 
     fn get_tool(&self, name: &str) -> Option<rmcp::model::Tool> {

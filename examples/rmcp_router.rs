@@ -8,9 +8,11 @@
 //! Run it: `cargo run --example rmcp_router --features rmcp` serves stdio;
 //! `cargo run --example rmcp_router --features rmcp -- --http 127.0.0.1:8000` serves
 //! streamable HTTP at `http://127.0.0.1:8000/mcp`, refusing requests whose `Host` or `Origin`
-//! is not this machine (DNS rebinding). `--dialect NAME` shows every client the stitch tools'
-//! schemas in that dialect, and `--client-dialect CLIENT=NAME` (repeatable) shows it to the
-//! client whose `initialize` names itself `CLIENT`; its calls are parsed in that dialect.
+//! is not this machine (DNS rebinding). `--dialect NAME` shows every client every tool's
+//! schemas in that dialect (stitch's and `count_parts` alike, inputs and outputs: the server
+//! is wrapped in `InDialects`), and `--client-dialect CLIENT=NAME` (repeatable) shows it to
+//! the client that names itself `CLIENT`; its calls to stitch tools are parsed in that
+//! dialect.
 
 #[path = "contracts/broadcast_patch.rs"]
 mod broadcast_patch;
@@ -21,16 +23,15 @@ use rmcp::handler::server::router::prompt::PromptRouter;
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{
-    CallToolResult, ContentBlock, Implementation, ListToolsResult, PaginatedRequestParams,
-    PromptMessage, Role, ServerCapabilities, ServerConfig,
+    CallToolResult, ContentBlock, Implementation, PromptMessage, Role, ServerCapabilities,
+    ServerConfig,
 };
-use rmcp::service::RequestContext;
 use rmcp::{
-    ErrorData, RoleServer, ServerHandler, ServiceExt, prompt, prompt_handler, prompt_router, tool,
+    ErrorData, ServerHandler, ServiceExt, prompt, prompt_handler, prompt_router, tool,
     tool_handler, tool_router,
 };
 use stitch::Dialect;
-use stitch::mcp::{ClientDialects, HttpServer, Listings, StitchRouter, Tools, rmcp};
+use stitch::mcp::{ClientDialects, HttpServer, InDialects, StitchRouter, Tools, rmcp};
 use store::{Broadcast, GetBroadcast, Store};
 
 /// The server: its state, and its routers.
@@ -39,8 +40,6 @@ struct BroadcastServer {
     store: Store,
     tool_router: ToolRouter<Self>,
     prompt_router: PromptRouter<Self>,
-    /// The stitch tools as each client is shown them.
-    listings: Listings,
 }
 
 /// Which broadcast to count the parts of.
@@ -100,15 +99,18 @@ impl BroadcastServer {
             })
     }
 
-    fn new(dialects: ClientDialects) -> Self {
+    /// The server, each client listed every tool (stitch's and `count_parts` alike), input
+    /// and output schemas, in its own dialect.
+    fn new(dialects: ClientDialects) -> InDialects<Self> {
         let stitch = Self::stitch_tools(dialects);
-        BroadcastServer {
+        let listings = stitch.listings();
+        let server = BroadcastServer {
             store: store::store(),
-            listings: stitch.listings(),
             // rmcp's tools and stitch's, in one router.
             tool_router: Self::tool_router() + stitch,
             prompt_router: Self::prompt_router(),
-        }
+        };
+        InDialects::new(server, listings)
     }
 }
 
@@ -149,16 +151,6 @@ impl ServerHandler for BroadcastServer {
             "stitch-broadcasts",
             env!("CARGO_PKG_VERSION"),
         ))
-    }
-
-    /// Each client is listed the stitch tools in its own dialect (`#[tool_handler]` writes
-    /// the rest: calls go through the router, which parses each in its caller's dialect).
-    async fn list_tools(
-        &self,
-        _request: Option<PaginatedRequestParams>,
-        context: RequestContext<RoleServer>,
-    ) -> Result<ListToolsResult, ErrorData> {
-        Ok(self.listings.list_tools(&self.tool_router, &context))
     }
 }
 

@@ -522,6 +522,189 @@ mod per_client_dialects {
     }
 }
 
+/// One line around a server: every tool, stitch's and a plain rmcp tool with a schema stitch
+/// did not write, listed to each client in its dialect, inputs and outputs.
+mod in_dialects {
+    use std::sync::Arc;
+
+    use serde_json::{Value, json};
+    use stitch::mcp::rmcp::handler::server::router::tool::{ToolRoute, ToolRouter};
+    use stitch::mcp::rmcp::handler::server::tool::ToolCallContext;
+    use stitch::mcp::rmcp::model::{
+        CallToolRequestParams, CallToolResponse, CallToolResult, ListToolsResult,
+        PaginatedRequestParams, ServerCapabilities, ServerConfig,
+    };
+    use stitch::mcp::rmcp::service::RequestContext;
+    use stitch::mcp::rmcp::{ErrorData, RoleServer, ServerHandler};
+    use stitch::mcp::{ClientDialects, InDialects, Listings, Tools};
+    use stitch::{Contract, Dialect};
+
+    use super::per_client_dialects::Setting;
+
+    #[derive(Clone)]
+    struct Server {
+        tool_router: ToolRouter<Self>,
+    }
+
+    impl Server {
+        async fn setting(&self, setting: Setting) -> Result<String, String> {
+            Ok(format!("{setting:?}"))
+        }
+    }
+
+    /// A plain tool whose schema is a `oneOf` of two operations, each with an optional key,
+    /// and whose output holds a `null`; it answers with the arguments it was given.
+    fn plain_tool() -> ToolRoute<Server> {
+        let schema = json!({"type": "object", "oneOf": [
+            {"type": "object", "properties": {"kind": {"const": "a"}, "n": {"type": "integer"}},
+             "required": ["kind"]},
+            {"type": "object", "properties": {"kind": {"const": "b"}, "s": {"type": ["string", "null"]}},
+             "required": ["kind", "s"]}
+        ]});
+        let output = json!({"type": "object", "properties": {"got": {"type": ["object", "null"]}}});
+        let (Value::Object(schema), Value::Object(output)) = (schema, output) else {
+            panic!("schema objects")
+        };
+        let mut tool = stitch::mcp::rmcp::model::Tool::new("plain", "Echo.", Arc::new(schema));
+        tool.output_schema = Some(Arc::new(output));
+        ToolRoute::new_dyn(tool, |context: ToolCallContext<'_, Server>| {
+            let got = Value::Object(context.arguments.clone().unwrap_or_default());
+            Box::pin(async move { Ok(CallToolResult::structured(json!({"got": got})).into()) })
+        })
+    }
+
+    fn server(rules: ClientDialects) -> (Server, Listings) {
+        let stitch = Tools::new()
+            .dialects(rules)
+            .tool(Server::setting)
+            .build()
+            .unwrap();
+        let listings = stitch.listings();
+        let tool_router = ToolRouter::new().with_route(plain_tool()) + stitch;
+        (Server { tool_router }, listings)
+    }
+
+    /// What `#[tool_handler]` writes.
+    impl ServerHandler for Server {
+        fn get_info(&self) -> ServerConfig {
+            ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+        }
+
+        async fn list_tools(
+            &self,
+            _request: Option<PaginatedRequestParams>,
+            _context: RequestContext<RoleServer>,
+        ) -> Result<ListToolsResult, ErrorData> {
+            Ok(ListToolsResult::with_all_items(self.tool_router.list_all()))
+        }
+
+        async fn call_tool(
+            &self,
+            request: CallToolRequestParams,
+            context: RequestContext<RoleServer>,
+        ) -> Result<CallToolResponse, ErrorData> {
+            self.tool_router
+                .call(ToolCallContext::new(self, request, context))
+                .await
+        }
+
+        fn get_tool(&self, name: &str) -> Option<stitch::mcp::rmcp::model::Tool> {
+            self.tool_router.get(name).cloned()
+        }
+    }
+
+    fn rules() -> ClientDialects {
+        ClientDialects::new(Dialect::Mcp)
+            .client("cursor-vscode", Dialect::Portable)
+            .client("strict-agent", Dialect::OpenAiStrict)
+    }
+
+    fn requests() -> Vec<Value> {
+        let filled = json!({"op": "Rename", "name": "n", "width": null, "height": null});
+        vec![
+            json!({"jsonrpc": "2.0", "id": 1, "method": "tools/list"}),
+            json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+                   "params": {"name": "setting", "arguments": filled}}),
+            json!({"jsonrpc": "2.0", "id": 3, "method": "tools/call",
+                   "params": {"name": "plain", "arguments": {"kind": "a", "n": 1, "s": null}}}),
+        ]
+    }
+
+    fn listed<'a>(answers: &'a [Value], name: &str) -> &'a Value {
+        let tools = answers[0]["result"]["tools"].as_array().unwrap();
+        tools.iter().find(|tool| tool["name"] == name).unwrap()
+    }
+
+    #[tokio::test]
+    async fn every_tool_is_listed_to_each_client_in_its_dialect() {
+        let (plain, listings) = server(rules());
+        let portable = super::exchange_as(
+            InDialects::new(plain, listings),
+            "Cursor-VSCode",
+            requests(),
+        )
+        .await;
+        let input = &listed(&portable, "plain")["inputSchema"];
+        let foreign = Value::Object((*plain_tool().attr.input_schema).clone());
+        assert_eq!(*input, stitch::tool_schema_for(&foreign, Dialect::Portable));
+        assert_eq!(input["properties"]["kind"]["enum"], json!(["a", "b"]));
+        assert_eq!(input["properties"]["n"]["type"], "integer");
+        assert!(!input.to_string().contains("oneOf"));
+        let output = &listed(&portable, "plain")["outputSchema"];
+        assert_eq!(
+            output["properties"]["got"]["anyOf"],
+            json!([{"type": "object", "properties": {}, "required": []}, {"type": "null"}])
+        );
+        assert_eq!(
+            listed(&portable, "setting")["inputSchema"],
+            serde_json::from_str::<Value>(Setting::input_schema_for(Dialect::Portable)).unwrap()
+        );
+        // An `Mcp` client: the stitch tool as advertised, the plain one rebuilt (it holds a
+        // `oneOf`).
+        let (plain, listings) = server(rules());
+        let mcp = super::exchange_as(InDialects::new(plain, listings), "other", requests()).await;
+        assert_eq!(
+            listed(&mcp, "setting")["inputSchema"],
+            serde_json::from_str::<Value>(Setting::INPUT_SCHEMA).unwrap()
+        );
+        assert_eq!(
+            listed(&mcp, "plain")["inputSchema"],
+            stitch::flatten_tool_schema(&foreign)
+        );
+    }
+
+    #[tokio::test]
+    async fn a_strict_client_is_parsed_in_its_dialect_and_its_nulls_read_as_absence() {
+        let (plain, listings) = server(rules());
+        let strict =
+            super::exchange_as(InDialects::new(plain, listings), "strict-agent", requests()).await;
+        assert_eq!(strict[1]["result"]["isError"], false, "{}", strict[1]);
+        // The plain tool gets what its schema means: `s` belongs to the other operation.
+        assert_eq!(
+            strict[2]["result"]["structuredContent"]["got"],
+            json!({"kind": "a", "n": 1})
+        );
+    }
+
+    #[tokio::test]
+    async fn rules_without_a_listing_in_dialects_parse_what_was_listed() {
+        // The router alone lists every client the default dialect: a strict client's call is
+        // parsed in it too (and a warning says the rules show nothing), not in a dialect it
+        // was never shown.
+        let (plain, _) = server(rules());
+        let strict = super::exchange_as(plain, "strict-agent", requests()).await;
+        assert_eq!(
+            listed(&strict, "setting")["inputSchema"],
+            serde_json::from_str::<Value>(Setting::INPUT_SCHEMA).unwrap()
+        );
+        assert_eq!(strict[1]["result"]["isError"], true, "{}", strict[1]);
+        assert_eq!(
+            strict[1]["result"]["structuredContent"]["issues"][0]["code"],
+            "unknown_key"
+        );
+    }
+}
+
 #[test]
 fn every_contract_here_holds_in_every_dialect() {
     common::check_dialects(

@@ -6,12 +6,14 @@
 
 use std::collections::HashMap;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use rmcp::RoleServer;
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::model::{Implementation, ListToolsResult};
 use rmcp::service::{Peer, RequestContext};
-use stitch_runtime::{Dialect, Tool};
+use serde_json::Value;
+use stitch_runtime::{Dialect, Tool, output_schema_for, tool_schema_for};
 
 use super::call::StitchTool;
 use super::schema::{Output, listed};
@@ -137,6 +139,19 @@ pub struct Listings {
     /// The stitch tools, by name: their contracts and outputs (each schema is rendered once
     /// per dialect by the runtime, and kept).
     tools: Arc<HashMap<&'static str, (Tool, Option<Output>)>>,
+    /// Whether the server lists through these listings (it is wrapped in `InDialects`, is a
+    /// `Toolbox`, or has listed a client with them): until it does, a call is parsed in the
+    /// default dialect, which is what `#[tool_handler]` lists everyone.
+    listing: Arc<Listing>,
+}
+
+/// What the listings have seen of the server's listing.
+#[derive(Debug, Default)]
+struct Listing {
+    /// The server lists through these listings.
+    used: AtomicBool,
+    /// The author has been told that they are not.
+    warned: AtomicBool,
 }
 
 impl Listings {
@@ -149,7 +164,33 @@ impl Listings {
         Listings {
             rules,
             tools: Arc::new(tools),
+            listing: Arc::default(),
         }
+    }
+
+    /// Notes that the server lists through these listings.
+    pub(crate) fn mark_listing(&self) {
+        self.listing.used.store(true, Ordering::Relaxed);
+    }
+
+    /// The dialect a call from a client the rules show `dialect` is parsed in: that dialect,
+    /// once the server lists through these listings; until then the default one, which is
+    /// what the client was listed, and the author is told once (a `tracing` warning) that
+    /// the rules show nothing yet.
+    pub(crate) fn parse_dialect(&self, dialect: Dialect) -> Dialect {
+        let default = self.rules.default_dialect();
+        if dialect == default || self.listing.used.load(Ordering::Relaxed) {
+            return dialect;
+        }
+        if !self.listing.warned.swap(true, Ordering::Relaxed) {
+            tracing::warn!(
+                "stitch: a client the dialect rules show {dialect} was listed {default}, the \
+                 router's own listing, and its calls are parsed in {default}: wrap the server in \
+                 `stitch::mcp::InDialects` (or list with `Listings::list_tools`) to show each \
+                 client its dialect"
+            );
+        }
+        default
     }
 
     /// The rules these listings follow.
@@ -168,8 +209,13 @@ impl Listings {
         ListToolsResult::with_all_items(self.tools_in(router, dialect))
     }
 
-    /// Every tool of `router`, each stitch tool with its schema in `dialect` (plain rmcp
-    /// tools as they are).
+    /// Whether `name` is one of these stitch tools.
+    pub(crate) fn is_stitch_tool(&self, name: &str) -> bool {
+        self.tools.contains_key(name)
+    }
+
+    /// Every tool of `router` as a client shown `dialect` is listed it (see
+    /// [`shown`](Self::shown)).
     pub fn tools_in<S: Send + Sync + 'static>(
         &self,
         router: &ToolRouter<S>,
@@ -178,10 +224,72 @@ impl Listings {
         router
             .list_all()
             .into_iter()
-            .map(|tool| match self.tools.get(tool.name.as_ref()) {
-                Some((contract, output)) => listed(contract, *output, dialect),
-                None => tool,
-            })
+            .map(|tool| self.shown(tool, dialect))
             .collect()
+    }
+
+    /// A tool as a client shown `dialect` is listed it, its input and output schemas in that
+    /// dialect: a stitch tool's rendered from its contract and result type, a plain rmcp
+    /// tool's rebuilt from its own ([`tool_schema_for`](stitch_runtime::tool_schema_for),
+    /// [`output_schema_for`](stitch_runtime::output_schema_for)). The rest of the tool (its
+    /// title, annotations, icons, `_meta`) is kept.
+    ///
+    /// An `Mcp` client takes JSON Schema 2020-12, and MCP asks servers to list what they
+    /// wrote (`$schema`, `$defs` and the rest kept): a plain tool's schemas are listed to it
+    /// as written, unless one holds what stitch exists to flatten (a `oneOf` or `anyOf`,
+    /// which many clients refuse) or is not an object at its root (which MCP does not allow).
+    pub fn shown(&self, mut tool: rmcp::model::Tool, dialect: Dialect) -> rmcp::model::Tool {
+        self.mark_listing();
+        if let Some((contract, output)) = self.tools.get(tool.name.as_ref()) {
+            let listed = listed(contract, *output, dialect);
+            tool.input_schema = listed.input_schema;
+            tool.output_schema = listed.output_schema;
+            return tool;
+        }
+        let as_written = |schema: &rmcp::model::JsonObject| {
+            schema.get("type").and_then(Value::as_str) == Some("object") && !holds_union(schema)
+        };
+        if dialect == Dialect::Mcp
+            && as_written(&tool.input_schema)
+            && tool.output_schema.as_deref().is_none_or(as_written)
+        {
+            return tool;
+        }
+        let input = Value::Object(tool.input_schema.as_ref().clone());
+        tool.input_schema = Arc::new(as_object(tool_schema_for(&input, dialect)));
+        if let Some(output) = tool.output_schema.take() {
+            let output = Value::Object(output.as_ref().clone());
+            tool.output_schema = Some(Arc::new(as_object(output_schema_for(&output, dialect))));
+        }
+        tool
+    }
+}
+
+/// Whether a schema holds a `oneOf` or an `anyOf` anywhere (walked without recursion).
+fn holds_union(schema: &rmcp::model::JsonObject) -> bool {
+    let union = |map: &serde_json::Map<String, Value>| {
+        map.contains_key("oneOf") || map.contains_key("anyOf")
+    };
+    let mut pending: Vec<&Value> = schema.values().collect();
+    if union(schema) {
+        return true;
+    }
+    while let Some(value) = pending.pop() {
+        match value {
+            Value::Object(map) if union(map) => return true,
+            Value::Object(map) => pending.extend(map.values()),
+            Value::Array(items) => pending.extend(items),
+            _ => {}
+        }
+    }
+    false
+}
+
+/// A rebuilt schema as rmcp holds it: an object (what is not one, rebuilt from an object,
+/// cannot come back; it is listed as the empty schema then, which the guard reports).
+fn as_object(schema: Value) -> rmcp::model::JsonObject {
+    match schema {
+        Value::Object(object) => object,
+        _ => rmcp::model::JsonObject::new(),
     }
 }

@@ -22,16 +22,18 @@
 //! ([`check_router`] checks a whole router, plain rmcp tools included).
 //!
 //! Clients disagree on JSON Schema: [`ClientDialects`] shows each client the
-//! [`Dialect`](stitch_runtime::Dialect) it takes, decided from the name it gives in
-//! `initialize`, and parses its calls in that dialect; the router's [`Listings`] list each
-//! client its own schemas.
+//! [`Dialect`](stitch_runtime::Dialect) it takes, decided from the name it gives, and parses
+//! its calls in that dialect; [`InDialects`] wraps a whole server (with the router's
+//! [`Listings`]) so that every tool, stitch's and plain rmcp tools alike, is listed to each
+//! client in its dialect, inputs and outputs.
 //!
 //! [`HttpServer`] (feature `http`) serves any rmcp server over streamable HTTP with the limits
 //! a server on a network needs.
 //!
 //! The modules go one way down: `schema` (a stitch tool as rmcp lists it) → `handler` (what
 //! a handler takes and answers) → `call` (one call)
-//! → `dialects` (which client sees which dialect) → `route` (the router) → `toolbox`.
+//! → `dialects` (which client sees which dialect) → `route` (the router) → `toolbox`;
+//! `in_dialects` (a whole server in each client's dialect) and `http` sit beside them.
 
 /// The official Rust MCP SDK, with its server and its stdio transport: what a server built
 /// on stitch needs beside it, so a server depends on stitch (and an async runtime) alone.
@@ -42,6 +44,7 @@ mod dialects;
 mod handler;
 #[cfg(feature = "http")]
 mod http;
+mod in_dialects;
 mod route;
 mod schema;
 mod toolbox;
@@ -51,5 +54,6 @@ pub use dialects::{ClientDialects, Listings};
 pub use handler::{Handler, RequestParts, ToolboxHandler};
 #[cfg(feature = "http")]
 pub use http::{HttpListener, HttpServer};
+pub use in_dialects::InDialects;
 pub use route::{StitchRouter, Tools, check_router};
 pub use toolbox::{Toolbox, ToolboxBuilder};

@@ -174,9 +174,11 @@ impl<S: Send + Sync + 'static> Tools<S> {
     }
 
     /// Which dialect each client is shown (default: [`Dialect::Mcp`](stitch_runtime::Dialect)
-    /// for every client). The router lists the default dialect's schemas; each call is parsed
-    /// in the dialect of the client that makes it; the router's [`Listings`] list each client
-    /// its own. With [`SchemaProfile::require_expressible`], the guard also holds the tools to
+    /// for every client). The router lists the default dialect's schemas; wrapped in
+    /// [`InDialects`](super::InDialects) with the router's [`Listings`], the server lists each
+    /// client every tool in its own dialect, and each call is parsed in the dialect of the
+    /// client that makes it. (Until a client is listed so, calls are parsed in the default
+    /// dialect, what every client was listed, and a `tracing` warning says so once.) With [`SchemaProfile::require_expressible`], the guard also holds the tools to
     /// what every dialect the rules show can say.
     pub fn dialects(mut self, dialects: ClientDialects) -> Self {
         self.dialects = dialects;
@@ -190,15 +192,15 @@ impl<S: Send + Sync + 'static> Tools<S> {
             return Err(findings);
         }
         let tools: Vec<Arc<StitchTool<S>>> = self.tools.into_iter().map(Arc::new).collect();
+        let listings = Listings::of(&tools, self.dialects);
         let mut router = ToolRouter::new();
         for tool in &tools {
             router.add_route(route(
                 Arc::clone(tool),
                 self.observer.clone(),
-                self.dialects.clone(),
+                listings.clone(),
             ));
         }
-        let listings = Listings::of(&tools, self.dialects);
         Ok(StitchRouter {
             router,
             tools,
@@ -297,14 +299,21 @@ fn guard<S>(
 fn route<S: Send + Sync + 'static>(
     tool: Arc<StitchTool<S>>,
     observer: Option<Observer>,
-    dialects: ClientDialects,
+    listings: Listings,
 ) -> ToolRoute<S> {
-    let attr = listed(&tool.contract, tool.output, dialects.default_dialect());
+    let attr = listed(
+        &tool.contract,
+        tool.output,
+        listings.rules().default_dialect(),
+    );
     ToolRoute::new_dyn(attr, move |mut context| {
         let started = Instant::now();
         let tool = Arc::clone(&tool);
         let observer = observer.clone();
-        let dialect = dialects.dialect_of_request(&context.request_context);
+        let shown = listings
+            .rules()
+            .dialect_of_request(&context.request_context);
+        let dialect = listings.parse_dialect(shown);
         let arguments = context.arguments.take();
         let answering = tool.start(context.service, arguments, dialect, Some(&mut context));
         Box::pin(async move { tool.finish(answering.await, started, observer.as_ref()) })

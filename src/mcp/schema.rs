@@ -1,5 +1,5 @@
-//! A stitch tool as rmcp lists it: its name, description, input schema in a dialect, and the
-//! output schema of its result type. rmcp holds schemas as `serde_json` maps; with
+//! A stitch tool as rmcp lists it: its name, description, and the input schema and the output
+//! schema of its result type, each in a dialect. rmcp holds schemas as `serde_json` maps; with
 //! `preserve_order` (which the `rmcp` feature turns on) the keys keep the order stitch
 //! rendered them in, so the text on the wire is the text stitch rendered.
 
@@ -16,8 +16,8 @@ use stitch_runtime::{Dialect, Tool};
 pub(crate) struct Output {
     pub(crate) node: &'static Node,
     pub(crate) type_name: &'static str,
-    /// Its advertised schema.
-    pub(crate) schema: &'static str,
+    /// Its schema as a client shown a dialect is listed it.
+    pub(crate) schema_in: fn(Dialect) -> &'static str,
 }
 
 impl Output {
@@ -26,7 +26,7 @@ impl Output {
         Output {
             node: O::SHAPE,
             type_name: std::any::type_name::<O>(),
-            schema: stitch_runtime::schema_of::<O>(),
+            schema_in: stitch_runtime::output_schema_of_in::<O>,
         }
     }
 }
@@ -39,8 +39,7 @@ pub(crate) fn listed(
 ) -> rmcp::model::Tool {
     let input = json_object(contract.input_schema_for(dialect));
     let mut tool = rmcp::model::Tool::new(contract.name, contract.description, Arc::new(input));
-    // The output schema is advertised as `Mcp` clients read it, in every dialect.
-    tool.output_schema = output.map(|output| Arc::new(json_object(output.schema)));
+    tool.output_schema = output.map(|output| Arc::new(json_object((output.schema_in)(dialect))));
     tool
 }
 

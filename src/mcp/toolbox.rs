@@ -167,6 +167,8 @@ impl ToolboxBuilder {
     /// finding.
     pub fn build(self) -> Result<Toolbox, Vec<Finding>> {
         let stitch: StitchRouter<Toolbox> = self.tools.build()?;
+        // A toolbox lists each client in its dialect itself.
+        stitch.listings().mark_listing();
         Ok(Toolbox {
             listings: stitch.listings(),
             observer: stitch.observer.clone(),

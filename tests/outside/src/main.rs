@@ -9,6 +9,7 @@ mod broadcast_patch;
 #[path = "../../deep/mod.rs"]
 mod deep;
 mod everyday;
+mod foreign;
 mod whole_tool;
 
 use rmcp::ServiceExt;
@@ -89,7 +90,11 @@ async fn exchange(client_name: &str, calls: &[(&str, Value)]) -> Vec<String> {
 
 /// Serves `toolbox` to a client named `client_name` that lists the tools and makes `calls`,
 /// and returns every line the server sent (notifications included) until each is answered.
-async fn talk(toolbox: Toolbox, client_name: &str, calls: &[(&str, Value)]) -> Vec<String> {
+async fn talk<S: rmcp::ServerHandler>(
+    toolbox: S,
+    client_name: &str,
+    calls: &[(&str, Value)],
+) -> Vec<String> {
     let (client, server) = tokio::io::duplex(1 << 20);
     let running = tokio::spawn(async move {
         if let Ok(service) = toolbox.serve(server).await {
@@ -206,5 +211,6 @@ async fn main() {
     schema_on_the_wire("strict-agent", Dialect::OpenAiStrict).await;
     everyday_types_in_every_dialect().await;
     whole_tool::context_content_and_panics().await;
+    foreign::foreign_schemas_in_every_dialect().await;
     deep_values();
 }

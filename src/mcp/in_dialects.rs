@@ -1,0 +1,212 @@
+//! A whole server in each client's dialect: [`InDialects`] wraps any rmcp server and lists
+//! every tool it has, stitch's and plain rmcp tools alike, input and output schemas, in the
+//! dialect of the client that asks, and reads a strict client's calls to plain tools as those
+//! tools expect them. Everything else passes through untouched: each of the server's methods
+//! is forwarded as it is (rmcp's own `Arc` and `Box` wrappers forward the same list).
+
+use std::borrow::Cow;
+use std::future::Future;
+
+use rmcp::model::*;
+use rmcp::service::{MaybeSendFuture, NotificationContext, RequestContext, SubscriptionContext};
+use rmcp::{ErrorData, RoleServer, ServerHandler};
+use serde_json::Value;
+use stitch_runtime::Dialect;
+
+use super::dialects::{ClientDialects, Listings};
+
+/// A server whose every tool each client is listed in its own dialect: stitch tools from
+/// their contracts, plain rmcp tools (a schemars `Parameters<T>`, a hand-written schema)
+/// flattened and put in the dialect by [`stitch::tool_schema_for`](crate::tool_schema_for)
+/// and [`stitch::output_schema_for`](crate::output_schema_for). Calls, prompts, resources
+/// and everything else go to the server as they came; a stitch tool parses each call in its
+/// caller's dialect when its router was built with the same rules
+/// ([`Tools::dialects`](super::Tools::dialects)).
+///
+/// One line around the server, where it is served:
+///
+/// ```no_run
+/// # use stitch::mcp::{ClientDialects, InDialects, rmcp};
+/// # use stitch::Dialect;
+/// # use rmcp::ServiceExt;
+/// # #[derive(Clone)] struct Server;
+/// # impl rmcp::ServerHandler for Server {}
+/// # async fn run(server: Server) -> Result<(), Box<dyn std::error::Error>> {
+/// let dialects = ClientDialects::new(Dialect::Mcp).client("cursor-vscode", Dialect::Portable);
+/// InDialects::new(server, dialects).serve(rmcp::transport::stdio()).await?.waiting().await?;
+/// # Ok(()) }
+/// ```
+///
+/// For a server with stitch tools, give it the router's
+/// [`listings`](super::StitchRouter::listings), which carry the rules and the contracts.
+#[derive(Clone, Debug)]
+pub struct InDialects<S> {
+    server: S,
+    listings: Listings,
+}
+
+impl<S> InDialects<S> {
+    /// `server`, each client listed its tools in the dialect `listings` (or the
+    /// [`ClientDialects`] alone, for a server without stitch tools) give it.
+    pub fn new(server: S, listings: impl Into<Listings>) -> InDialects<S> {
+        let listings = listings.into();
+        listings.mark_listing();
+        InDialects { server, listings }
+    }
+
+    /// The server wrapped.
+    pub fn server(&self) -> &S {
+        &self.server
+    }
+
+    /// The rules and stitch tools the listing follows.
+    pub fn listings(&self) -> &Listings {
+        &self.listings
+    }
+}
+
+impl From<ClientDialects> for Listings {
+    fn from(rules: ClientDialects) -> Listings {
+        Listings::of::<()>(&[], rules)
+    }
+}
+
+/// Forwards requests to the wrapped server, as they came.
+macro_rules! forward_requests {
+    ($($method:ident($($argument:ident: $type:ty),*) -> $answer:ty;)*) => {$(
+        fn $method(
+            &self,
+            $($argument: $type,)*
+            context: RequestContext<RoleServer>,
+        ) -> impl Future<Output = Result<$answer, ErrorData>> + MaybeSendFuture + '_ {
+            self.server.$method($($argument,)* context)
+        }
+    )*};
+}
+
+/// Forwards notifications to the wrapped server, as they came.
+macro_rules! forward_notifications {
+    ($($method:ident($($argument:ident: $type:ty),*);)*) => {$(
+        fn $method(
+            &self,
+            $($argument: $type,)*
+            context: NotificationContext<RoleServer>,
+        ) -> impl Future<Output = ()> + MaybeSendFuture + '_ {
+            self.server.$method($($argument,)* context)
+        }
+    )*};
+}
+
+#[expect(
+    deprecated,
+    reason = "the legacy methods (logging, resource subscriptions) are forwarded too: a server that still has them keeps them"
+)]
+impl<S: ServerHandler> ServerHandler for InDialects<S> {
+    /// The wrapped server's tools, each in the dialect of the client that asks.
+    async fn list_tools(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, ErrorData> {
+        // Asked before the context moves on: the client's name may be in the request's `_meta`.
+        let dialect = self.listings.rules().dialect_of_request(&context);
+        let mut listed = self.server.list_tools(request, context).await?;
+        listed.tools = listed
+            .tools
+            .into_iter()
+            .map(|tool| self.listings.shown(tool, dialect))
+            .collect();
+        Ok(listed)
+    }
+
+    /// The call, as the server reads it: from a client shown OpenAI's strict dialect, which
+    /// sends every key (`null` for each it leaves out), a plain tool's arguments lose the
+    /// `null`s that mean absence ([`strict_arguments_for`](crate::strict_arguments_for), by
+    /// the tool's own schema, which [`get_tool`](ServerHandler::get_tool) gives). A stitch tool
+    /// reads them so itself.
+    async fn call_tool(
+        &self,
+        mut request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let strict = self.listings.rules().dialect_of_request(&context) == Dialect::OpenAiStrict;
+        if strict
+            && !self.listings.is_stitch_tool(&request.name)
+            && let Some(tool) = self.server.get_tool(&request.name)
+            && let Some(arguments) = request.arguments.take()
+        {
+            let schema = Value::Object(tool.input_schema.as_ref().clone());
+            let mut arguments = Value::Object(arguments);
+            stitch_runtime::strict_arguments_for(&schema, &mut arguments);
+            if let Value::Object(arguments) = arguments {
+                request.arguments = Some(arguments);
+            }
+        }
+        self.server.call_tool(request, context).await
+    }
+
+    forward_requests! {
+        ping() -> ();
+        initialize(request: InitializeRequestParams) -> InitializeResult;
+        discover() -> DiscoverResult;
+        complete(request: CompleteRequestParams) -> CompleteResult;
+        set_level(request: SetLevelRequestParams) -> ();
+        get_prompt(request: GetPromptRequestParams) -> GetPromptResponse;
+        list_prompts(request: Option<PaginatedRequestParams>) -> ListPromptsResult;
+        list_resources(request: Option<PaginatedRequestParams>) -> ListResourcesResult;
+        list_resource_templates(request: Option<PaginatedRequestParams>) -> ListResourceTemplatesResult;
+        read_resource(request: ReadResourceRequestParams) -> ReadResourceResponse;
+        subscribe(request: SubscribeRequestParams) -> ();
+        unsubscribe(request: UnsubscribeRequestParams) -> ();
+        on_custom_request(request: CustomRequest) -> CustomResult;
+        get_task(request: GetTaskParams) -> GetTaskResult;
+        update_task(request: UpdateTaskParams) -> ();
+        cancel_task(request: CancelTaskParams) -> ();
+        list_skills(request: Option<PaginatedRequestParams>) -> ListSkillsResult;
+        get_skill(request: GetSkillRequestParams) -> GetSkillResult;
+        read_resource_directory(request: ReadResourceDirectoryRequestParams) -> ReadResourceDirectoryResult;
+    }
+
+    forward_notifications! {
+        on_cancelled(notification: CancelledNotificationParam);
+        on_progress(notification: ProgressNotificationParam);
+        on_initialized();
+        on_roots_list_changed();
+        on_custom_notification(notification: CustomNotification);
+    }
+
+    fn negotiate_initialize(
+        &self,
+        request: &InitializeRequestParams,
+    ) -> Result<InitializeResult, ErrorData> {
+        self.server.negotiate_initialize(request)
+    }
+
+    fn supported_protocol_versions(&self) -> Cow<'static, [ProtocolVersion]> {
+        self.server.supported_protocol_versions()
+    }
+
+    fn accepted_subscription_filter(
+        &self,
+        requested: &SubscriptionFilter,
+    ) -> Option<SubscriptionFilter> {
+        self.server.accepted_subscription_filter(requested)
+    }
+
+    fn listen(
+        &self,
+        context: SubscriptionContext,
+    ) -> impl Future<Output = Result<(), ErrorData>> + MaybeSendFuture + '_ {
+        self.server.listen(context)
+    }
+
+    /// The tool as the server declares it: rmcp reads it to check `Mcp-Param-*` headers
+    /// against the server's own schema, which no dialect changes.
+    fn get_tool(&self, name: &str) -> Option<Tool> {
+        self.server.get_tool(name)
+    }
+
+    fn get_info(&self) -> ServerConfig {
+        self.server.get_info()
+    }
+}
