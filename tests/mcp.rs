@@ -528,14 +528,10 @@ mod in_dialects {
     use std::sync::Arc;
 
     use serde_json::{Value, json};
+    use stitch::mcp::rmcp::ServerHandler;
     use stitch::mcp::rmcp::handler::server::router::tool::{ToolRoute, ToolRouter};
     use stitch::mcp::rmcp::handler::server::tool::ToolCallContext;
-    use stitch::mcp::rmcp::model::{
-        CallToolRequestParams, CallToolResponse, CallToolResult, ListToolsResult,
-        PaginatedRequestParams, ServerCapabilities, ServerConfig,
-    };
-    use stitch::mcp::rmcp::service::RequestContext;
-    use stitch::mcp::rmcp::{ErrorData, RoleServer, ServerHandler};
+    use stitch::mcp::rmcp::model::{CallToolResult, ServerCapabilities, ServerConfig};
     use stitch::mcp::{ClientDialects, InDialects, Listings, Tools};
     use stitch::{Contract, Dialect};
 
@@ -584,32 +580,10 @@ mod in_dialects {
         (Server { tool_router }, listings)
     }
 
-    /// What `#[tool_handler]` writes.
+    #[rmcp::tool_handler(router = self.tool_router)]
     impl ServerHandler for Server {
         fn get_info(&self) -> ServerConfig {
             ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
-        }
-
-        async fn list_tools(
-            &self,
-            _request: Option<PaginatedRequestParams>,
-            _context: RequestContext<RoleServer>,
-        ) -> Result<ListToolsResult, ErrorData> {
-            Ok(ListToolsResult::with_all_items(self.tool_router.list_all()))
-        }
-
-        async fn call_tool(
-            &self,
-            request: CallToolRequestParams,
-            context: RequestContext<RoleServer>,
-        ) -> Result<CallToolResponse, ErrorData> {
-            self.tool_router
-                .call(ToolCallContext::new(self, request, context))
-                .await
-        }
-
-        fn get_tool(&self, name: &str) -> Option<stitch::mcp::rmcp::model::Tool> {
-            self.tool_router.get(name).cloned()
         }
     }
 
