@@ -490,3 +490,38 @@ fn a_strict_call_loses_the_nulls_that_mean_absence() {
     );
     assert!(serde_json::from_value::<Change>(call).is_ok());
 }
+
+/// A struct with its own fields beside a flattened enum, which schemars writes side by side.
+#[derive(JsonSchema, Deserialize)]
+#[allow(dead_code)]
+struct Job {
+    /// Which queue.
+    queue: String,
+    #[serde(flatten)]
+    action: Action,
+}
+
+#[test]
+fn keys_beside_a_union_are_every_operations_keys() {
+    let schema = schemars_of::<Job>();
+    let flat = stitch::flatten_tool_schema(&schema);
+    assert!(flat.get("oneOf").is_none(), "{flat:#}");
+    assert_eq!(flat["required"], json!(["action", "queue"]), "{flat:#}");
+    assert_eq!(flat["properties"]["queue"]["type"], "string");
+    assert_eq!(
+        flat["properties"]["action"]["enum"],
+        json!(["create", "close"])
+    );
+    let calls = [
+        json!({"queue": "q", "action": "create", "title": "t"}),
+        json!({"queue": "q", "action": "close", "id": 3}),
+    ];
+    let (source, rebuilt) = (validator(&schema), validator(&flat));
+    for call in calls {
+        assert!(
+            serde_json::from_value::<Job>(call.clone()).is_ok(),
+            "{call}"
+        );
+        assert!(source.is_valid(&call) && rebuilt.is_valid(&call), "{call}");
+    }
+}

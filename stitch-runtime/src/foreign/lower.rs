@@ -136,10 +136,22 @@ impl<'d> Lowering<'d> {
     /// literals as one enum, objects with a discriminator as a union of operations. `None`
     /// when it is none of these.
     fn union(&mut self, map: &'d Map<String, Value>, branches: &'d [Value]) -> Option<Node> {
-        if !only_keys(map, &["oneOf", "anyOf", "type"])
+        if !only_keys(map, &["oneOf", "anyOf", "type", "properties", "required"])
             || map.get("type").is_some_and(|kind| kind != "object")
         {
             return None;
+        }
+        if map.contains_key("properties") || map.contains_key("required") {
+            // Keys every operation shares beside the union (a struct with its other fields
+            // and a flattened enum): each operation holds them too.
+            let merged = branches
+                .iter()
+                .map(|branch| {
+                    let (object, _) = self.resolve(branch)?;
+                    Some(leak(with_shared_keys(object, map)?))
+                })
+                .collect::<Option<Vec<&'d Value>>>()?;
+            return self.discriminated(&merged, description(map));
         }
         let (nulls, others): (Vec<&Value>, Vec<&Value>) =
             branches.iter().partition(|branch| is_null_schema(branch));
@@ -495,6 +507,31 @@ impl<'d> Lowering<'d> {
             pending.push(target);
         }
     }
+}
+
+/// An operation's object schema with the keys its union shares beside it (`properties` and
+/// `required` of the schema holding the `oneOf`) added; `None` when they clash.
+fn with_shared_keys(object: &Map<String, Value>, union: &Map<String, Value>) -> Option<Value> {
+    let mut merged = object.clone();
+    if let Some(Value::Object(shared)) = union.get("properties") {
+        let properties = merged
+            .entry("properties")
+            .or_insert_with(|| Value::Object(Map::new()))
+            .as_object_mut()?;
+        for (key, schema) in shared {
+            if properties.insert(key.clone(), schema.clone()).is_some() {
+                return None;
+            }
+        }
+    }
+    if let Some(Value::Array(shared)) = union.get("required") {
+        let required = merged
+            .entry("required")
+            .or_insert_with(|| Value::Array(Vec::new()))
+            .as_array_mut()?;
+        required.extend(shared.iter().cloned());
+    }
+    Some(Value::Object(merged))
 }
 
 /// Whether every key of the schema is an annotation or one of `known`.
