@@ -5,8 +5,9 @@ Usage: python tests/e2e/dialect_clients.py PATH/TO/rmcp_router
 Starts the example over streamable HTTP on 127.0.0.1 with `--client-dialect
 strict-agent=openai-strict --client-dialect gemini-app=portable`, then connects three clients
 that differ only in the name they give in `initialize`: `strict-agent` must be listed
-`broadcast_patch` in OpenAI's strict dialect, `gemini-app` in the portable one, and any other
-client in the default (`mcp`) one. The strict client then fills a call the way a strict-mode
+`broadcast_patch` (and the plain rmcp tool `count_parts`) in OpenAI's strict dialect,
+`gemini-app` in the portable one, and any other client in the default (`mcp`) one, where
+`count_parts` is listed as schemars wrote it. The strict client then fills a call the way a strict-mode
 model does (every key, `null` for those it leaves out) and the edit must be applied.
 Prints 'N passed, 0 failed' and exits 0 when every check holds.
 """
@@ -87,7 +88,12 @@ async def main(server):
               "\"type\": [" not in json.dumps(portable)
               and items["portable"]["properties"]["caption"]["type"] == "string",
               items["portable"]["properties"]["caption"])
-        check("a plain rmcp tool is listed the same to every client", plain_count == strict_count)
+        check("a plain rmcp tool is listed to an mcp client as written (schemars' own `$schema`)",
+              plain_count.get("$schema", "").startswith("https://json-schema.org/"), plain_count)
+        check("and to the strict client in its dialect: closed, every key required",
+              strict_count.get("additionalProperties") is False
+              and strict_count["required"] == list(strict_count["properties"])
+              and "$schema" not in strict_count, strict_count)
         result, read = await strict_call(url, "Filled the strict way")
         check("the strict client's call, every key sent and null where none, is applied",
               result.get("isError") is False
