@@ -80,7 +80,7 @@ enum Issues {
     Close { id: u32, reason: Reason },
 }
 
-#[derive(Contract, JsonSchema, Deserialize, Debug, PartialEq)]
+#[derive(Contract, JsonSchema, Deserialize, serde::Serialize, Debug, PartialEq)]
 #[serde(rename_all = "snake_case")]
 enum State {
     Open,
@@ -105,7 +105,7 @@ struct Settings {
     ratio: f64,
 }
 
-#[derive(Contract, JsonSchema, Deserialize, Debug, PartialEq)]
+#[derive(Contract, JsonSchema, Deserialize, serde::Serialize, Debug, PartialEq)]
 struct Inner {
     name: String,
     tags: Vec<String>,
@@ -523,5 +523,76 @@ fn keys_beside_a_union_are_every_operations_keys() {
             "{call}"
         );
         assert!(source.is_valid(&call) && rebuilt.is_valid(&call), "{call}");
+    }
+}
+
+/// A result type with every kind of `null`: a field's, an array item's, a free value's.
+#[derive(stitch::Shape, serde::Serialize)]
+struct Outcome {
+    note: Option<String>,
+    scores: Vec<Option<i64>>,
+    extra: Value,
+    nested: Option<Inner>,
+}
+
+#[derive(stitch::Shape, serde::Serialize)]
+struct InnerOutcome {
+    tag: Option<State>,
+}
+
+/// Output schemas for clients other than `mcp`: no `type` array anywhere, and every value the
+/// result type writes, `null`s included, still accepted (a client checks structured content
+/// against it).
+#[test]
+fn output_schemas_say_null_without_type_arrays_and_accept_every_result() {
+    let results = [
+        json!(Outcome {
+            note: None,
+            scores: vec![Some(1), None],
+            extra: Value::Null,
+            nested: None
+        }),
+        json!(Outcome {
+            note: Some("n".into()),
+            scores: vec![],
+            extra: json!({"any": [1, "x", null]}),
+            nested: Some(Inner {
+                name: "i".into(),
+                tags: vec!["t".into()]
+            }),
+        }),
+        json!(InnerOutcome { tag: None }),
+        json!(InnerOutcome {
+            tag: Some(State::Closed)
+        }),
+    ];
+    for dialect in Dialect::ALL {
+        let outcome = json(stitch::output_schema_of_in::<Outcome>(dialect));
+        let inner = json(stitch::output_schema_of_in::<InnerOutcome>(dialect));
+        if dialect != Dialect::Mcp {
+            for schema in [&outcome, &inner] {
+                let mut arrays = Vec::new();
+                common::walk(schema, "", &mut |path, node| {
+                    if node.get("type").is_some_and(Value::is_array) {
+                        arrays.push(path.to_owned());
+                    }
+                });
+                assert!(
+                    arrays.is_empty(),
+                    "{dialect}: type arrays at {arrays:?} in {schema:#}"
+                );
+            }
+        }
+        for (schema, result) in [
+            (&outcome, &results[0]),
+            (&outcome, &results[1]),
+            (&inner, &results[2]),
+            (&inner, &results[3]),
+        ] {
+            assert!(
+                validator(schema).is_valid(result),
+                "{dialect}: {result} refused by {schema:#}"
+            );
+        }
     }
 }
