@@ -111,6 +111,34 @@ struct Inner {
     tags: Vec<String>,
 }
 
+/// An adjacently tagged enum: the operation's fields in one content key beside the tag.
+#[derive(Contract, JsonSchema, Deserialize, Debug, PartialEq)]
+#[serde(tag = "kind", content = "args", rename_all = "snake_case")]
+enum Adjacent {
+    /// Move a part.
+    Move { from: u32, to: u32 },
+    /// Rename a part.
+    Rename { index: u32, name: String },
+    /// Nothing.
+    Noop,
+}
+
+/// A union inside an operation, a map and a tuple beside it.
+#[derive(Contract, JsonSchema, Deserialize, Debug, PartialEq)]
+#[serde(tag = "op")]
+enum Nested {
+    /// Change a setting.
+    Set {
+        change: Issues,
+        weights: std::collections::BTreeMap<String, f64>,
+    },
+    /// Place a point.
+    Place {
+        at: (i32, i32),
+        label: Option<String>,
+    },
+}
+
 /// What a schema says of each place, descriptions aside: its kinds, its required keys, its
 /// enum.
 type Summary = BTreeMap<String, (Vec<String>, Vec<String>, Vec<String>)>;
@@ -196,6 +224,8 @@ fn schemars_documents_flatten_as_the_derive_does() {
     agrees::<Issues>();
     agrees::<Settings>();
     agrees::<Inner>();
+    agrees::<Adjacent>();
+    agrees::<Nested>();
 }
 
 #[test]
@@ -203,6 +233,8 @@ fn schemars_documents_flattened_accept_every_call() {
     accepts_every_call::<Patch>(64);
     accepts_every_call::<Issues>(64);
     accepts_every_call::<Settings>(64);
+    accepts_every_call::<Adjacent>(64);
+    accepts_every_call::<Nested>(64);
 }
 
 /// schemars' documents in every dialect, for the providers' converters (`tests/e2e/dialects.py`
@@ -215,6 +247,8 @@ fn schemars_documents_in_every_dialect_are_exported() {
         ("Issues", schemars_of::<Issues>()),
         ("Settings", schemars_of::<Settings>()),
         ("Inner", schemars_of::<Inner>()),
+        ("Adjacent", schemars_of::<Adjacent>()),
+        ("Nested", schemars_of::<Nested>()),
     ];
     let mut export = serde_json::Map::new();
     for (name, document) in documents {
