@@ -392,6 +392,13 @@ pub fn check_dialects(file: &str, contracts: &[(&str, stitch::Tool)]) {
     }
     let mut export = Map::new();
     for (name, tool) in contracts {
+        if tool.flatten && said_whole_in_json(tool.input) {
+            assert_eq!(
+                foreign_disagrees(tool),
+                None,
+                "{file} {name}: its exact schema, read as a foreign document and flattened"
+            );
+        }
         let mut dialects = Map::new();
         let mut findings = Map::new();
         for dialect in stitch::Dialect::ALL {
@@ -420,6 +427,90 @@ pub fn check_dialects(file: &str, contracts: &[(&str, stitch::Tool)]) {
         export.insert((*name).to_owned(), entry);
     }
     export_dialects(file, export);
+}
+
+/// Whether a contract's exact schema says all its IR says, as a schema any other generator
+/// (schemars) could write: no hidden check, no hazard, no opaque value (which JSON Schema
+/// cannot show), and its unions internally tagged (a foreign union is flattened when a tag key
+/// tells its operations apart; an adjacently tagged one's content key merges by the collision
+/// rules, and an externally tagged one has no tag key, so both are left to their own tests).
+pub fn said_whole_in_json(node: &'static Node) -> bool {
+    if node.has_hidden_check() || !matches!(node.hazard, stitch::ir::Hazard::None) {
+        return false;
+    }
+    match node.kind {
+        Kind::Opaque => false,
+        Kind::Array(item, _) | Kind::Map(item, _) => said_whole_in_json(item),
+        Kind::Tuple(elements) => elements.iter().all(|element| said_whole_in_json(element)),
+        Kind::Object(object) => object_said_whole(object),
+        Kind::Union(union) => {
+            union.tagging == Tagging::Internal
+                && union
+                    .variants
+                    .iter()
+                    .all(|variant| object_said_whole(variant.object))
+        }
+        _ => true,
+    }
+}
+
+fn object_said_whole(object: &'static Object) -> bool {
+    object.rest.is_none_or(said_whole_in_json)
+        && object
+            .fields
+            .iter()
+            .all(|field| said_whole_in_json(field.node))
+}
+
+/// Where the contract's exact schema, read as a foreign document and flattened, advertises
+/// other keys, kinds, requirements or enums than the contract does.
+pub fn foreign_disagrees(tool: &stitch::Tool) -> Option<String> {
+    let exact = json(&stitch::ir::render(
+        tool.input,
+        stitch::ir::Rendering::Exact,
+    ));
+    let rebuilt = stitch::flatten_tool_schema(&exact);
+    let advertised = json(tool.input_schema());
+    let (a, b) = (summary(&rebuilt), summary(&advertised));
+    if a == b {
+        return None;
+    }
+    let differing: Vec<String> = a
+        .iter()
+        .filter(|(path, said)| b.get(*path) != Some(said))
+        .map(|(path, said)| format!("{path}: {said:?} vs {:?}", b.get(path)))
+        .chain(
+            b.keys()
+                .filter(|path| !a.contains_key(*path))
+                .map(|path| format!("{path}: missing")),
+        )
+        .collect();
+    Some(differing.join("; "))
+}
+
+/// What a schema says of each place, descriptions aside: its kinds, its required keys, its
+/// enum.
+pub type Summary = std::collections::BTreeMap<String, (Vec<String>, Vec<String>, Vec<String>)>;
+
+/// A schema's [`Summary`].
+pub fn summary(schema: &Value) -> Summary {
+    let mut places = Summary::new();
+    walk(schema, "", &mut |path, node| {
+        let strings = |key: &str| -> Vec<String> {
+            let mut list: Vec<String> = match node.get(key) {
+                Some(Value::Array(items)) => items.iter().map(Value::to_string).collect(),
+                Some(Value::String(one)) => vec![format!("{one:?}")],
+                _ => Vec::new(),
+            };
+            list.sort();
+            list
+        };
+        let entry = places.entry(path.to_owned()).or_default();
+        entry.0.extend(strings("type"));
+        entry.1.extend(strings("required"));
+        entry.2.extend(strings("enum"));
+    });
+    places
 }
 
 /// Writes a test file's schemas in every dialect, with what the guard reports of each, where
