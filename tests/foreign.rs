@@ -9,9 +9,9 @@
 
 mod common;
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 
-use common::{fill, json, validator, values};
+use common::{fill, json, summary, validator, values};
 use proptest::prelude::*;
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -137,30 +137,6 @@ enum Nested {
         at: (i32, i32),
         label: Option<String>,
     },
-}
-
-/// What a schema says of each place, descriptions aside: its kinds, its required keys, its
-/// enum.
-type Summary = BTreeMap<String, (Vec<String>, Vec<String>, Vec<String>)>;
-
-fn summary(schema: &Value) -> Summary {
-    let mut places = Summary::new();
-    common::walk(schema, "", &mut |path, node| {
-        let strings = |key: &str| -> Vec<String> {
-            let mut list: Vec<String> = match node.get(key) {
-                Some(Value::Array(items)) => items.iter().map(Value::to_string).collect(),
-                Some(Value::String(one)) => vec![format!("{one:?}")],
-                _ => Vec::new(),
-            };
-            list.sort();
-            list
-        };
-        let entry = places.entry(path.to_owned()).or_default();
-        entry.0.extend(strings("type"));
-        entry.1.extend(strings("required"));
-        entry.2.extend(strings("enum"));
-    });
-    places
 }
 
 /// schemars' document for `T`.

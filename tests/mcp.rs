@@ -451,7 +451,7 @@ mod per_client_dialects {
             .unwrap()
     }
 
-    fn requests() -> Vec<Value> {
+    pub(super) fn requests() -> Vec<Value> {
         let filled = json!({"op": "Rename", "name": "n", "width": null, "height": null});
         vec![
             json!({"jsonrpc": "2.0", "id": 1, "method": "tools/list"}),
@@ -593,15 +593,12 @@ mod in_dialects {
             .client("strict-agent", Dialect::OpenAiStrict)
     }
 
+    /// The listing and the strict call of `per_client_dialects`, then a call of the plain tool.
     fn requests() -> Vec<Value> {
-        let filled = json!({"op": "Rename", "name": "n", "width": null, "height": null});
-        vec![
-            json!({"jsonrpc": "2.0", "id": 1, "method": "tools/list"}),
-            json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
-                   "params": {"name": "setting", "arguments": filled}}),
-            json!({"jsonrpc": "2.0", "id": 3, "method": "tools/call",
-                   "params": {"name": "plain", "arguments": {"kind": "a", "n": 1, "s": null}}}),
-        ]
+        let mut requests = super::per_client_dialects::requests();
+        requests.push(json!({"jsonrpc": "2.0", "id": 3, "method": "tools/call",
+                   "params": {"name": "plain", "arguments": {"kind": "a", "n": 1, "s": null}}}));
+        requests
     }
 
     fn listed<'a>(answers: &'a [Value], name: &str) -> &'a Value {
