@@ -5,14 +5,10 @@
 
 use std::sync::Arc;
 
+use rmcp::ServerHandler;
 use rmcp::handler::server::router::tool::{ToolRoute, ToolRouter};
 use rmcp::handler::server::tool::ToolCallContext;
-use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ListToolsResult,
-    PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
-};
-use rmcp::service::RequestContext;
-use rmcp::{ErrorData, RoleServer, ServerHandler};
+use rmcp::model::{CallToolResult, ServerCapabilities, ServerConfig, Tool};
 use serde_json::{Value, json};
 use stitch::Dialect;
 use stitch::mcp::{ClientDialects, InDialects};
@@ -45,31 +41,10 @@ struct Plain {
     router: ToolRouter<Plain>,
 }
 
+#[rmcp::tool_handler(router = self.router)]
 impl ServerHandler for Plain {
     fn get_info(&self) -> ServerConfig {
         ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
-    }
-
-    async fn list_tools(
-        &self,
-        _request: Option<PaginatedRequestParams>,
-        _context: RequestContext<RoleServer>,
-    ) -> Result<ListToolsResult, ErrorData> {
-        Ok(ListToolsResult::with_all_items(self.router.list_all()))
-    }
-
-    async fn call_tool(
-        &self,
-        request: CallToolRequestParams,
-        context: RequestContext<RoleServer>,
-    ) -> Result<CallToolResponse, ErrorData> {
-        self.router
-            .call(ToolCallContext::new(self, request, context))
-            .await
-    }
-
-    fn get_tool(&self, name: &str) -> Option<Tool> {
-        self.router.get(name).cloned()
     }
 }
 
