@@ -328,11 +328,21 @@ pub fn check_router<S: Send + Sync + 'static>(
     profile: &SchemaProfile,
 ) -> Vec<Finding> {
     let mut findings = Vec::new();
+    let mut listed = Vec::new();
     for tool in router.list_all() {
         let schema = serde_json::Value::Object((*tool.input_schema).clone());
         findings.extend(stitch_runtime::validate_tool_schema(
             &tool.name, &schema, profile,
         ));
+        // The budgets read the schema as the profile's dialect lists it.
+        let shown = stitch_runtime::tool_schema_for(&schema, profile.dialect).to_string();
+        listed.push((tool.name, tool.description.unwrap_or_default(), shown));
     }
+    findings.extend(stitch_runtime::over_budget(
+        profile.dialect,
+        listed
+            .iter()
+            .map(|(name, description, schema)| (&**name, &**description, schema.as_str())),
+    ));
     findings
 }

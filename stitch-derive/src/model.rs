@@ -2,7 +2,7 @@
 //! choice made. `expand` only translates it into code.
 
 use proc_macro2::Span;
-use stitch_rules::Attribute;
+use stitch_rules::{Attribute, Dialect};
 
 /// A whole derive input.
 pub struct Contract {
@@ -29,6 +29,9 @@ pub struct Profile {
     /// Where a check was asked for (`require_typed_properties` or
     /// `require_portable_formats`): the compile-time guard is spanned there.
     pub check_span: Option<Span>,
+    /// The dialects of `check_dialects`, and where it was written.
+    pub dialects: Vec<Dialect>,
+    pub dialects_span: Option<Span>,
 }
 
 /// What the type is on the wire.

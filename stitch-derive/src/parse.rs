@@ -31,6 +31,9 @@ pub struct ContainerInput {
     #[darling(default)]
     pub allow_formats: SpannedValue<Vec<LitStr>>,
     pub flatten: Option<bool>,
+    /// Dialects the contract must be said whole in, within its providers' budgets.
+    #[darling(default)]
+    pub check_dialects: SpannedValue<Vec<LitStr>>,
     #[darling(rename = "crate")]
     pub krate: Option<syn::Path>,
     pub refine: Option<syn::Path>,

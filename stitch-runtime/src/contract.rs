@@ -3,6 +3,7 @@
 
 use stitch_rules::Dialect;
 
+use crate::measure::Measure;
 use crate::parse;
 use crate::rejection::Rejection;
 use crate::render::{Rendering, rendered};
@@ -44,6 +45,17 @@ use crate::tool::Tool;
 pub trait Contract: Shape + serde::de::DeserializeOwned {
     /// The tool: name, description, schema IR and declared profile.
     const TOOL: Tool;
+
+    /// What the advertised input schema weighs in each dialect, in the order of
+    /// [`Dialect::ALL`]: bytes, a token estimate, a digest and the figures providers limit.
+    /// Computed by the compiler where it is read (a crate that never reads it pays nothing):
+    /// `const PORTABLE_BYTES: usize = MyTool::MEASURES[1].bytes;`.
+    const MEASURES: [Measure; 4] = crate::const_text::measures(&Self::TOOL);
+
+    /// What the advertised input schema weighs in `dialect` ([`MEASURES`](Self::MEASURES)).
+    fn measure_in(dialect: Dialect) -> Measure {
+        Self::MEASURES[dialect as usize]
+    }
 
     /// The advertised, flattened JSON Schema text of the input.
     fn input_schema() -> &'static str {

@@ -25,6 +25,7 @@ mod flattened;
 mod foreign;
 mod format;
 mod guard;
+mod measure;
 mod node;
 mod parse;
 mod pattern;
@@ -45,9 +46,10 @@ pub use foreign::{
     tool_schema_for,
 };
 pub use guard::{
-    Finding, FindingKind, PORTABLE_FORMATS, all_findings, validate_mcp_schemas,
+    Finding, FindingKind, Limit, PORTABLE_FORMATS, all_findings, over_budget, validate_mcp_schemas,
     validate_output_schema, validate_tool_schema,
 };
+pub use measure::{Measure, estimate_tokens};
 pub use rejection::{Issue, JsonPointer, REJECTION_META_KEY, Rejection};
 pub use render::{exact_schema_of, output_schema_of_in, schema_of, schema_of_in};
 pub use shape::{Shape, StringKey};

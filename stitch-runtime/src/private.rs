@@ -4,7 +4,7 @@
 //! description's escape, hash and summary line), which a hand-written `Shape` has the public
 //! constructors compute instead.
 
-use stitch_rules::Dialect;
+pub use stitch_rules::Dialect;
 
 pub use crate::attributes::{catch, coerce, fallback, hidden, keyword, newtype_object, values};
 pub use crate::buffered::{Buffered, unbufferable};
@@ -14,7 +14,7 @@ pub use crate::flatten::{FlatTable, KeyIndices, flat_table, key_indices, slots_f
 pub use crate::flattened::{
     Flattened, flatten_misfit, flattened_count, flattened_fields, with_flattened_rest,
 };
-pub use crate::guard::guard_report;
+pub use crate::guard::{dialect_report, guard_report};
 pub use crate::node::{
     Bound, Doc, Escape, Field, Holds, KeywordValue, Kind, Node, Object, Tagging, Union, Variant,
 };

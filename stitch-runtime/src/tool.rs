@@ -3,6 +3,7 @@
 
 use stitch_rules::Dialect;
 
+use crate::measure::Measure;
 use crate::node::Node;
 use crate::render::{Rendering, rendered};
 
@@ -56,6 +57,24 @@ impl Tool {
         }
     }
 
+    /// Which schema the tool advertises to clients shown `dialect`: every dialect but `Mcp`
+    /// is flat, whatever `flatten` says (the others have no composition keywords to say
+    /// `oneOf` with).
+    pub(crate) const fn rendering_in(&self, dialect: Dialect) -> Rendering {
+        match dialect {
+            Dialect::Mcp => self.advertised(),
+            dialect => Rendering::Flat(dialect),
+        }
+    }
+
+    /// What the advertised input schema weighs in a dialect: bytes, a token estimate, a
+    /// digest and the figures providers limit, read from the kept text (rendered once per
+    /// dialect). In a constant, a contract's [`MEASURES`](crate::Contract::MEASURES) are the
+    /// same figures computed by the compiler.
+    pub fn measure_in(&self, dialect: Dialect) -> Measure {
+        Measure::of(self.input_schema_for(dialect))
+    }
+
     /// The advertised input schema, rendered (once per node) at run time.
     pub fn input_schema(&self) -> &'static str {
         rendered(self.input, self.advertised())
@@ -65,10 +84,7 @@ impl Tool {
     /// time. Every dialect but `Mcp` is flat, whatever `flatten` says: the others have no
     /// composition keywords to say `oneOf` with.
     pub fn input_schema_for(&self, dialect: Dialect) -> &'static str {
-        match dialect {
-            Dialect::Mcp => self.input_schema(),
-            dialect => rendered(self.input, Rendering::Flat(dialect)),
-        }
+        rendered(self.input, self.rendering_in(dialect))
     }
 }
 

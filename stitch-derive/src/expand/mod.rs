@@ -14,6 +14,8 @@ mod shape;
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 
+use stitch_rules::Dialect;
+
 use crate::model::{Contract, Profile};
 use crate::validate::Purpose;
 use refine::refine_items;
@@ -120,8 +122,26 @@ fn compile_time_items(contract: &Contract) -> TokenStream {
             };
         }
     });
+    let dialect_check = contract.profile.dialects_span.map(|span| {
+        // Each dialect asked for, in constant evaluation: what one cannot say, or a schema
+        // past its provider's budget, fails the build here.
+        let dialects = contract.profile.dialects.iter().map(|dialect| {
+            let variant = syn::Ident::new(dialect_variant(*dialect), span);
+            quote_spanned!(span=> __s::Dialect::#variant)
+        });
+        quote_spanned! {span=>
+            const _: () = match __s::dialect_report(
+                &<#ident as __s::Contract>::TOOL,
+                &[#(#dialects),*],
+            ) {
+                ::core::option::Option::None => (),
+                ::core::option::Option::Some(report) => ::core::panic!("{}", report.as_str()),
+            };
+        }
+    });
     quote! {
         #written_once
+        #dialect_check
         #[automatically_derived]
         impl #ident {
             /// The advertised JSON Schema of this contract's input (tagged unions flattened
@@ -210,6 +230,16 @@ fn tool_expr(contract: &Contract) -> TokenStream {
     let flatten = contract.flatten;
     let profile = profile_expr(&contract.profile);
     quote!(__s::tool(#name, #description, <Self as __s::Shape>::SHAPE, #flatten, #profile))
+}
+
+/// The variant of `stitch::Dialect` that names a dialect.
+fn dialect_variant(dialect: Dialect) -> &'static str {
+    match dialect {
+        Dialect::Mcp => "Mcp",
+        Dialect::Portable => "Portable",
+        Dialect::OpenAiStrict => "OpenAiStrict",
+        Dialect::AnthropicStrict => "AnthropicStrict",
+    }
 }
 
 fn profile_expr(profile: &Profile) -> TokenStream {

@@ -7,7 +7,7 @@ use darling::error::Accumulator;
 use darling::util::Flag;
 use proc_macro2::Span;
 use serde_derive_internals::attr;
-use stitch_rules::{NameProblem, name_problem};
+use stitch_rules::{Dialect, NameProblem, name_problem};
 use syn::spanned::Spanned;
 
 use super::serde::Direction;
@@ -66,15 +66,37 @@ fn check_tool_name(name: &str) -> Result<(), String> {
 pub fn profile(input: &ContainerInput, tool_name: &str, errors: &mut Accumulator) -> Profile {
     let check_span = flag_span(&input.require_typed_properties)
         .or_else(|| flag_span(&input.require_portable_formats));
-    if let (Some(span), false) = (check_span, input.generics.params.is_empty()) {
-        errors.push(
-            Error::custom(
-                "the compile-time guard needs a non-generic contract: check a generic one at \
-                 run time with `stitch::validate_mcp_schemas` when the server mounts it",
-            )
-            .with_span(&span),
-        );
+    let dialects_span = (!input.check_dialects.is_empty()).then(|| input.check_dialects.span());
+    for span in [check_span, dialects_span].into_iter().flatten() {
+        if !input.generics.params.is_empty() {
+            errors.push(
+                Error::custom(
+                    "the compile-time guard needs a non-generic contract: check a generic one \
+                     at run time with `stitch::all_findings` when the server mounts it",
+                )
+                .with_span(&span),
+            );
+        }
     }
+    let dialects = input
+        .check_dialects
+        .iter()
+        .filter_map(|name| match Dialect::named(&name.value()) {
+            Some(dialect) => Some(dialect),
+            None => {
+                let known: Vec<&str> = Dialect::ALL.iter().map(|d| d.name()).collect();
+                errors.push(
+                    Error::custom(format!(
+                        "unknown dialect `{}`: the dialects are {}",
+                        name.value(),
+                        known.join(", ")
+                    ))
+                    .with_span(name),
+                );
+                None
+            }
+        })
+        .collect();
     Profile {
         require_typed_properties: input.require_typed_properties.is_present(),
         allow_untyped: input
@@ -85,6 +107,8 @@ pub fn profile(input: &ContainerInput, tool_name: &str, errors: &mut Accumulator
         require_portable_formats: input.require_portable_formats.is_present(),
         allow_formats: input.allow_formats.iter().map(|f| f.value()).collect(),
         check_span,
+        dialects,
+        dialects_span,
     }
 }
 
@@ -101,6 +125,10 @@ pub fn reject_contract_attributes(input: &ContainerInput, errors: &mut Accumulat
             flag_span(&input.require_portable_formats),
         ),
         ("refine", input.refine.as_ref().map(|path| path.span())),
+        (
+            "check_dialects",
+            (!input.check_dialects.is_empty()).then(|| input.check_dialects.span()),
+        ),
     ];
     for (attribute, span) in contract_only {
         if let Some(span) = span {

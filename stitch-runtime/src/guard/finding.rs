@@ -5,6 +5,8 @@ use core::fmt;
 
 use stitch_rules::{Message, Text};
 
+use super::budget::Limit;
+
 /// What a finding is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum FindingKind {
@@ -23,6 +25,9 @@ pub enum FindingKind {
     /// The profile's dialect cannot say this property as the contract means it (see
     /// [`SchemaProfile::dialect`](crate::SchemaProfile::dialect)).
     Inexpressible,
+    /// The tool's schema in the profile's dialect is past a limit of the provider whose
+    /// clients the dialect is written for (see [`Limit`]): the provider refuses the request.
+    OverBudget,
 }
 
 /// One problem in what a tool advertises. `Display` gives a message naming the tool, the
@@ -34,6 +39,8 @@ pub struct Finding {
     pub(super) path: Text<256>,
     pub(super) why: Text<384>,
     pub(super) description: Text<320>,
+    /// For a finding over budget: the limit and the tool's (or the request's) figure.
+    pub(super) budget: Option<(Limit, u64)>,
 }
 
 impl Finding {
@@ -44,6 +51,7 @@ impl Finding {
             path: Text::new(),
             why: Text::new(),
             description: Text::new(),
+            budget: None,
         }
     }
 
@@ -83,6 +91,23 @@ impl Finding {
         }
     }
 
+    /// For a finding over budget, the limit exceeded.
+    pub const fn limit(&self) -> Option<Limit> {
+        match self.budget {
+            Some((limit, _)) => Some(limit),
+            None => None,
+        }
+    }
+
+    /// For a finding over budget, the figure past the limit: the tool's own, or for a limit
+    /// over a request's tools (Anthropic's 20 strict tools, say), the request's.
+    pub const fn figure(&self) -> Option<u64> {
+        match self.budget {
+            Some((_, figure)) => Some(figure),
+            None => None,
+        }
+    }
+
     /// The finding as a message (what `Display` writes and the compile error shows).
     pub(crate) const fn message(&self) -> Message {
         let tool = self.tool.as_str();
@@ -99,6 +124,14 @@ impl Finding {
                     .push("\": ")
                     .push(self.why.as_str());
                 return m;
+            }
+            FindingKind::OverBudget => {
+                return m
+                    .push("tool \"")
+                    .push(tool)
+                    .push("\" is over budget: ")
+                    .push(self.why.as_str())
+                    .push(". The provider refuses the whole request; split the tool, or serve these clients another dialect.");
             }
             FindingKind::Untyped => {
                 m = m

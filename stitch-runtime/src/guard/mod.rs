@@ -12,16 +12,19 @@
 // a finding is the rare path, so its size costs nothing when the schemas are fine.
 #![allow(clippy::result_large_err)]
 
+mod budget;
 mod finding;
 mod foreign;
 mod walk;
 
 use stitch_rules::strings::listed;
-use stitch_rules::{NAME_PATTERN, Text, name_problem};
+use stitch_rules::{Dialect, NAME_PATTERN, Text, name_problem};
 
 use crate::node::{Kind, Node};
 use crate::render::Rendering;
 use crate::tool::{SchemaProfile, Tool};
+pub use budget::Limit;
+use budget::{BudgetedTool, Budgets, Over};
 pub use finding::{Finding, FindingKind};
 pub use foreign::validate_tool_schema;
 use walk::Findings;
@@ -70,15 +73,110 @@ pub const fn guard_report(tools: &[Tool], profile: &SchemaProfile) -> Option<Rep
 /// Every finding of a contract, as one compile error's text.
 pub type Report = Text<8192>;
 
-/// Every finding for these tools, in the order `validate_mcp_schemas` reports the first: one
-/// walk, which stops at each finding and resumes where it stopped.
+/// Every finding for these tools: first the walk's, in the order `validate_mcp_schemas`
+/// reports the first (one walk, which stops at each finding and resumes where it stopped);
+/// then, for a profile whose dialect has budgets ([`Limit`]), each tool's schema past one of
+/// its provider's limits, and the request past one of the limits over every tool listed
+/// together (these read the rendered text, which `validate_mcp_schemas`, a `const fn`,
+/// has not got).
 pub fn all_findings(tools: &[Tool], profile: &SchemaProfile) -> Vec<Finding> {
     let mut walk = Findings::of(tools, profile);
     let mut findings = Vec::new();
     while let Some(finding) = walk.next() {
         findings.push(finding);
     }
+    findings.extend(over_budget(
+        profile.dialect,
+        tools.iter().map(|tool| {
+            let schema = tool.input_schema_for(profile.dialect);
+            (tool.name, tool.description, schema)
+        }),
+    ));
     findings
+}
+
+/// What one request's tools, listed together to clients shown `dialect`, hold past that
+/// dialect's budgets ([`Limit`]): each tool's schema past a limit that counts in one tool,
+/// then the request past one that counts over all of them, naming the tool that crossed it.
+/// Each tool is its name, its description and its input schema's text as listed in the
+/// dialect, so any tool can be checked, a plain rmcp tool's included.
+///
+/// ```
+/// # use stitch_runtime as stitch;
+/// use stitch::{Dialect, Limit, over_budget};
+///
+/// let deep = (0..11).fold(r#"{"type":"string"}"#.to_string(), |inner, _| {
+///     format!(r#"{{"type":"object","properties":{{"x":{inner}}},"required":["x"],"additionalProperties":false}}"#)
+/// });
+/// let findings = over_budget(Dialect::OpenAiStrict, [("deep", "", deep.as_str())]);
+/// assert_eq!(findings[0].limit(), Some(Limit::Nesting));
+/// assert_eq!(findings[0].figure(), Some(11));
+/// assert!(over_budget(Dialect::Mcp, [("deep", "", deep.as_str())]).is_empty());
+/// ```
+pub fn over_budget<'a>(
+    dialect: Dialect,
+    tools: impl IntoIterator<Item = (&'a str, &'a str, &'a str)>,
+) -> Vec<Finding> {
+    let mut budgets = Budgets::new(dialect);
+    let mut findings = Vec::new();
+    for (name, description, schema) in tools {
+        let tool = BudgetedTool {
+            name,
+            description,
+            measure: crate::measure::Measure::of(schema),
+        };
+        findings.extend(budgets.add(&tool).into_iter().flatten());
+    }
+    findings.extend(budgets.finish().into_iter().flatten());
+    findings
+}
+
+/// Every finding of one contract in each of `dialects`, as one compile error's text, or
+/// `None`: what `#[contract(check_dialects(...))]` evaluates, so that a contract one of its
+/// dialects cannot say, or whose schema there is past its provider's budget, does not
+/// compile. The walk as [`guard_report`] makes it, then the budgets, on the schema rendered
+/// in constant evaluation.
+pub const fn dialect_report(tool: &Tool, dialects: &[Dialect]) -> Option<Report> {
+    let mut report = Report::new();
+    let mut count = 0;
+    let mut i = 0;
+    while i < dialects.len() {
+        let dialect = dialects[i];
+        let profile = tool.profile.dialect(dialect);
+        let tools = core::slice::from_ref(tool);
+        let mut walk = Findings::of(tools, &profile);
+        while let Some(finding) = walk.next() {
+            append(&mut report, &mut count, &finding);
+        }
+        let mut budgets = Budgets::new(dialect);
+        let measured = BudgetedTool {
+            name: tool.name,
+            description: tool.description,
+            measure: crate::const_text::measure_rendered(tool.input, tool.rendering_in(dialect)),
+        };
+        append_over(&mut report, &mut count, &budgets.add(&measured));
+        append_over(&mut report, &mut count, &budgets.finish());
+        i += 1;
+    }
+    if count == 0 { None } else { Some(report) }
+}
+
+const fn append_over(report: &mut Report, count: &mut usize, over: &Over) {
+    let mut i = 0;
+    while i < over.len() {
+        if let Some(finding) = &over[i] {
+            append(report, count, finding);
+        }
+        i += 1;
+    }
+}
+
+const fn append(report: &mut Report, count: &mut usize, finding: &Finding) {
+    if *count > 0 {
+        report.push_str("\n\n");
+    }
+    report.push_str(finding.message().as_str());
+    *count += 1;
 }
 
 /// Whether a node's schema in this mode is an object (`"type": "object"` at its root), as MCP
