@@ -3,7 +3,10 @@
 //! an enum of 1,001 values) through `all_findings` at run time and `check_dialects` at
 //! compile time (tests/ui/over-budget-*.rs fail to build; the passing ones build here).
 
-#![allow(dead_code, reason = "the contracts' fields are read by their schemas, not by the tests")]
+#![allow(
+    dead_code,
+    reason = "the contracts' fields are read by their schemas, not by the tests"
+)]
 
 use serde::Deserialize;
 use stitch::{Contract, Dialect, FindingKind, Limit, SchemaProfile, all_findings, over_budget};

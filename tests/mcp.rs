@@ -657,6 +657,137 @@ mod in_dialects {
         );
     }
 
+    /// The stamp of every tool of a listing (asserted to be one) and of each result.
+    fn stamps(answers: &[Value]) -> (String, Vec<Value>) {
+        let tools = answers[0]["result"]["tools"].as_array().unwrap();
+        let listed: Vec<&Value> = tools
+            .iter()
+            .map(|tool| &tool["_meta"]["stitch/catalog"])
+            .collect();
+        assert!(listed.iter().all(|stamp| *stamp == listed[0]), "{listed:?}");
+        let stamp = listed[0].as_str().expect("a stamp").to_owned();
+        assert_eq!(stamp.len(), 16);
+        let results = answers[1..]
+            .iter()
+            .map(|answer| answer["result"]["_meta"]["stitch/catalog"].clone())
+            .collect();
+        (stamp, results)
+    }
+
+    #[tokio::test]
+    async fn every_listed_tool_and_every_result_carries_the_catalog_stamp() {
+        let (plain, listings) = server(rules());
+        let mcp = super::exchange_as(InDialects::new(plain, listings), "other", requests()).await;
+        let (stamp, results) = stamps(&mcp);
+        assert_eq!(
+            results,
+            [json!(stamp), json!(stamp)],
+            "a stitch tool's and a plain one's"
+        );
+        // A client shown another dialect is listed other schemas: another catalog.
+        let (plain, listings) = server(rules());
+        let portable = super::exchange_as(
+            InDialects::new(plain, listings.clone()),
+            "Cursor-VSCode",
+            requests(),
+        )
+        .await;
+        let (portable_stamp, results) = stamps(&portable);
+        assert_ne!(portable_stamp, stamp);
+        assert_eq!(results, [json!(portable_stamp), json!(portable_stamp)]);
+        // The manifest says the same stamps.
+        let (plain, _) = server(rules());
+        let manifest = listings.manifest(&plain.tool_router);
+        assert!(
+            manifest.contains(&format!("\nmcp catalog {stamp}\n")),
+            "{manifest}"
+        );
+        assert!(manifest.contains(&format!("\nportable catalog {portable_stamp}\n")));
+        assert!(manifest.contains("\nopenai-strict setting "), "{manifest}");
+        assert_eq!(
+            manifest,
+            listings.manifest(&plain.tool_router),
+            "deterministic"
+        );
+    }
+
+    /// A server whose call adds a tool: its catalog changes under a client that listed it.
+    #[derive(Clone, Default)]
+    struct Growing {
+        tools: Arc<std::sync::Mutex<Vec<stitch::mcp::rmcp::model::Tool>>>,
+    }
+
+    impl ServerHandler for Growing {
+        fn get_info(&self) -> ServerConfig {
+            ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+        }
+
+        async fn list_tools(
+            &self,
+            _: Option<stitch::mcp::rmcp::model::PaginatedRequestParams>,
+            _: stitch::mcp::rmcp::service::RequestContext<stitch::mcp::rmcp::RoleServer>,
+        ) -> Result<stitch::mcp::rmcp::model::ListToolsResult, stitch::mcp::rmcp::ErrorData>
+        {
+            let tools = self.tools.lock().unwrap().clone();
+            Ok(stitch::mcp::rmcp::model::ListToolsResult::with_all_items(
+                tools,
+            ))
+        }
+
+        async fn call_tool(
+            &self,
+            _: stitch::mcp::rmcp::model::CallToolRequestParams,
+            _: stitch::mcp::rmcp::service::RequestContext<stitch::mcp::rmcp::RoleServer>,
+        ) -> Result<stitch::mcp::rmcp::model::CallToolResponse, stitch::mcp::rmcp::ErrorData>
+        {
+            self.grow();
+            Ok(CallToolResult::success(vec![]).into())
+        }
+    }
+
+    impl Growing {
+        fn grow(&self) {
+            let mut tools = self.tools.lock().unwrap();
+            let name = format!("grown{}", tools.len());
+            let Value::Object(schema) = json!({"type": "object", "properties": {}}) else {
+                unreachable!()
+            };
+            tools.push(stitch::mcp::rmcp::model::Tool::new(
+                name,
+                "Grown.",
+                Arc::new(schema),
+            ));
+        }
+    }
+
+    #[tokio::test]
+    async fn a_changed_catalog_changes_the_stamp_of_the_next_answer() {
+        let server = Growing::default();
+        server.grow();
+        let grow = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+                          "params": {"name": "grown0", "arguments": {}}});
+        let list = json!({"jsonrpc": "2.0", "id": 3, "method": "tools/list"});
+        let answers = super::exchange_as(
+            InDialects::new(server, rules()),
+            "other",
+            vec![list.clone(), grow.clone(), list],
+        )
+        .await;
+        let before = answers[0]["result"]["tools"][0]["_meta"]["stitch/catalog"].clone();
+        let answered = answers[1]["result"]["_meta"]["stitch/catalog"].clone();
+        let after = answers[2]["result"]["tools"][0]["_meta"]["stitch/catalog"].clone();
+        assert!(before.is_string() && answered.is_string());
+        assert_ne!(
+            answered, before,
+            "the result says the catalog listed is stale"
+        );
+        assert_eq!(
+            after, answered,
+            "and the new listing carries the result's stamp"
+        );
+        assert_eq!(answers[2]["result"]["tools"].as_array().unwrap().len(), 2);
+    }
+
     #[tokio::test]
     async fn rules_without_a_listing_in_dialects_parse_what_was_listed() {
         // The router alone lists every client the default dialect: a strict client's call is

@@ -4,6 +4,7 @@
 //! [`ClientDialects`] is the rules, a plain value; [`Listings`] is what building stitch
 //! tools with them gives: the rules and the stitch tools, to list each client in its dialect.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -16,6 +17,7 @@ use serde_json::Value;
 use stitch_runtime::{Dialect, Tool, output_schema_for, tool_schema_for};
 
 use super::call::StitchTool;
+use super::catalog::{Catalogs, digest_of, stamp_tool};
 use super::schema::{Output, listed};
 
 /// The dialect each client is shown: a default, and rules by client name. Give it to
@@ -143,6 +145,8 @@ pub struct Listings {
     /// `Toolbox`, or has listed a client with them): until it does, a call is parsed in the
     /// default dialect, which is what `#[tool_handler]` lists everyone.
     listing: Arc<Listing>,
+    /// The catalog stamp of each dialect, kept with the listing it was made from.
+    catalogs: Arc<Catalogs>,
 }
 
 /// What the listings have seen of the server's listing.
@@ -165,6 +169,7 @@ impl Listings {
             rules,
             tools: Arc::new(tools),
             listing: Arc::default(),
+            catalogs: Arc::default(),
         }
     }
 
@@ -215,17 +220,123 @@ impl Listings {
     }
 
     /// Every tool of `router` as a client shown `dialect` is listed it (see
-    /// [`shown`](Self::shown)).
+    /// [`listing`](Self::listing)).
     pub fn tools_in<S: Send + Sync + 'static>(
         &self,
         router: &ToolRouter<S>,
         dialect: Dialect,
     ) -> Vec<rmcp::model::Tool> {
-        router
-            .list_all()
-            .into_iter()
-            .map(|tool| self.shown(tool, dialect))
-            .collect()
+        self.listing(router.list_all(), dialect)
+    }
+
+    /// The tools a server lists (`listed`, as it declares them) as a client shown `dialect` is
+    /// listed them: each [`shown`](Self::shown) in the dialect, and each stamped with the
+    /// catalog's stamp in `_meta["stitch/catalog"]` (see [`catalog_stamp`](Self::catalog_stamp)).
+    pub fn listing(
+        &self,
+        listed: Vec<rmcp::model::Tool>,
+        dialect: Dialect,
+    ) -> Vec<rmcp::model::Tool> {
+        let mut shown: Vec<rmcp::model::Tool> = listed
+            .iter()
+            .map(|tool| self.shown(tool.clone(), dialect))
+            .collect();
+        let stamp = self.catalogs.stamp(dialect, &listed, || {
+            shown
+                .iter()
+                .map(|tool| (tool.name.to_string(), self.digest(tool, dialect)))
+                .collect()
+        });
+        for tool in &mut shown {
+            stamp_tool(tool, &stamp);
+        }
+        shown
+    }
+
+    /// The catalog stamp of the tools a server lists (`listed`, as it declares them), as a
+    /// client shown `dialect` is listed them: the digest of every tool's name, description,
+    /// input and output schema in that dialect ([`stitch::catalog_stamp`](crate::catalog_stamp)).
+    /// What each tool listed and each result carries in `_meta["stitch/catalog"]`: a client
+    /// whose stamp differs from an answer's holds a stale catalog. Kept per dialect while the
+    /// server lists the same tools (the same schemas, by address), so a result pays for the
+    /// digest only when the tools changed.
+    pub fn catalog_stamp(&self, listed: &[rmcp::model::Tool], dialect: Dialect) -> Arc<str> {
+        self.catalogs.stamp(dialect, listed, || {
+            listed
+                .iter()
+                .map(|tool| {
+                    let shown = self.shown(tool.clone(), dialect);
+                    (shown.name.to_string(), self.digest(&shown, dialect))
+                })
+                .collect()
+        })
+    }
+
+    /// A deterministic listing of `router`'s tools in every dialect: each dialect's catalog
+    /// stamp, then each tool (in name order) with its digest, its input schema's bytes and an
+    /// estimate of its tokens. A snapshot test of it fails when an advertised schema drifts:
+    ///
+    /// ```
+    /// # use stitch::mcp::{Tools, rmcp};
+    /// # #[derive(stitch::Contract, serde::Deserialize)]
+    /// # #[contract(name = "lookup")]
+    /// # struct Lookup { id: u32 }
+    /// # #[derive(Clone)] struct Server;
+    /// # impl Server { async fn lookup(&self, args: Lookup) -> Result<String, String> { Ok(args.id.to_string()) } }
+    /// let stitch = Tools::<Server>::new().tool(Server::lookup).build().unwrap();
+    /// let listings = stitch.listings();
+    /// let manifest = listings.manifest(&stitch.into_router());
+    /// assert!(manifest.lines().any(|line| line.starts_with("openai-strict lookup ")));
+    /// ```
+    pub fn manifest<S: Send + Sync + 'static>(&self, router: &ToolRouter<S>) -> String {
+        let listed = router.list_all();
+        let mut manifest = String::from(
+            "# stitch catalog manifest: per dialect, the catalog stamp, then each tool's digest, \
+             input schema bytes and estimated tokens\n",
+        );
+        for dialect in Dialect::ALL {
+            let stamp = self.catalog_stamp(&listed, dialect);
+            manifest.push_str(&format!("{dialect} catalog {stamp}\n"));
+            for tool in &listed {
+                let shown = self.shown(tool.clone(), dialect);
+                let (input, _) = self.texts(&shown, dialect);
+                let measure = stitch_runtime::Measure::of(&input);
+                manifest.push_str(&format!(
+                    "{dialect} {} {:016x} {} bytes {} tokens\n",
+                    shown.name,
+                    self.digest(&shown, dialect),
+                    measure.bytes,
+                    measure.tokens,
+                ));
+            }
+        }
+        manifest
+    }
+
+    /// A listed tool's digest ([`stitch::tool_digest`](crate::tool_digest)).
+    fn digest(&self, shown: &rmcp::model::Tool, dialect: Dialect) -> u64 {
+        let (input, output) = self.texts(shown, dialect);
+        digest_of(shown, &input, output.as_deref())
+    }
+
+    /// The texts of a listed tool's input and output schemas: a stitch tool's as rendered, a
+    /// plain tool's as serialized.
+    fn texts(
+        &self,
+        shown: &rmcp::model::Tool,
+        dialect: Dialect,
+    ) -> (Cow<'static, str>, Option<Cow<'static, str>>) {
+        if let Some((contract, output)) = self.tools.get(shown.name.as_ref()) {
+            let output = output.map(|output| Cow::Borrowed((output.schema_in)(dialect)));
+            return (Cow::Borrowed(contract.input_schema_for(dialect)), output);
+        }
+        let text = |schema: &rmcp::model::JsonObject| {
+            Cow::Owned(serde_json::to_string(schema).unwrap_or_default())
+        };
+        (
+            text(&shown.input_schema),
+            shown.output_schema.as_deref().map(text),
+        )
     }
 
     /// A tool as a client shown `dialect` is listed it, its input and output schemas in that

@@ -13,6 +13,7 @@ use rmcp::{ErrorData, RoleServer, ServerHandler};
 use serde_json::Value;
 use stitch_runtime::Dialect;
 
+use super::catalog::stamp_response;
 use super::dialects::{ClientDialects, Listings};
 
 /// A server whose every tool each client is listed in its own dialect: stitch tools from
@@ -102,7 +103,8 @@ macro_rules! forward_notifications {
     reason = "the legacy methods (logging, resource subscriptions) are forwarded too: a server that still has them keeps them"
 )]
 impl<S: ServerHandler> ServerHandler for InDialects<S> {
-    /// The wrapped server's tools, each in the dialect of the client that asks.
+    /// The wrapped server's tools, each in the dialect of the client that asks and stamped
+    /// with the catalog's stamp (`_meta["stitch/catalog"]`).
     async fn list_tools(
         &self,
         request: Option<PaginatedRequestParams>,
@@ -111,11 +113,7 @@ impl<S: ServerHandler> ServerHandler for InDialects<S> {
         // Asked before the context moves on: the client's name may be in the request's `_meta`.
         let dialect = self.listings.rules().dialect_of_request(&context);
         let mut listed = self.server.list_tools(request, context).await?;
-        listed.tools = listed
-            .tools
-            .into_iter()
-            .map(|tool| self.listings.shown(tool, dialect))
-            .collect();
+        listed.tools = self.listings.listing(listed.tools, dialect);
         Ok(listed)
     }
 
@@ -123,13 +121,16 @@ impl<S: ServerHandler> ServerHandler for InDialects<S> {
     /// sends every key (`null` for each it leaves out), a plain tool's arguments lose the
     /// `null`s that mean absence ([`strict_arguments_for`](crate::strict_arguments_for), by
     /// the tool's own schema, which [`get_tool`](ServerHandler::get_tool) gives). A stitch tool
-    /// reads them so itself.
+    /// reads them so itself. A result is stamped with the stamp of the catalog the server
+    /// lists the client now (`_meta["stitch/catalog"]`): a client whose listing carries
+    /// another holds a stale catalog.
     async fn call_tool(
         &self,
         mut request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
-        let strict = self.listings.rules().dialect_of_request(&context) == Dialect::OpenAiStrict;
+        let dialect = self.listings.rules().dialect_of_request(&context);
+        let strict = dialect == Dialect::OpenAiStrict;
         if strict
             && !self.listings.is_stitch_tool(&request.name)
             && let Some(tool) = self.server.get_tool(&request.name)
@@ -142,7 +143,14 @@ impl<S: ServerHandler> ServerHandler for InDialects<S> {
                 request.arguments = Some(arguments);
             }
         }
-        self.server.call_tool(request, context).await
+        let lister = context.clone();
+        let mut response = self.server.call_tool(request, context).await?;
+        // The stamp of what the server lists now, after the call (which may have changed it).
+        if let Ok(listed) = self.server.list_tools(None, lister).await {
+            let stamp = self.listings.catalog_stamp(&listed.tools, dialect);
+            stamp_response(&mut response, &stamp);
+        }
+        Ok(response)
     }
 
     forward_requests! {

@@ -40,6 +40,7 @@
 pub use rmcp;
 
 mod call;
+mod catalog;
 mod dialects;
 mod handler;
 #[cfg(feature = "http")]
@@ -50,6 +51,7 @@ mod schema;
 mod toolbox;
 
 pub use call::{CallRecord, Outcome, ToolOutput};
+pub use catalog::CATALOG_META_KEY;
 pub use dialects::{ClientDialects, Listings};
 pub use handler::{Handler, RequestParts, ToolboxHandler};
 #[cfg(feature = "http")]

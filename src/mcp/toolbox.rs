@@ -17,6 +17,7 @@ use serde_json::Value;
 use stitch_runtime::{Contract, Finding, SchemaProfile};
 
 use super::call::{CallRecord, Observer, StitchTool, ToolOutput};
+use super::catalog::stamp_response;
 use super::dialects::{ClientDialects, Listings};
 use super::handler::{RequestParts, ToolboxHandler, content, structured};
 use super::route::{StitchRouter, Tools};
@@ -49,7 +50,14 @@ impl Toolbox {
 
     /// The advertised tools, as `tools/list` sends them to a client shown the default dialect.
     pub fn tools(&self) -> Vec<rmcp::model::Tool> {
-        self.router.list_all()
+        let dialect = self.listings.rules().default_dialect();
+        self.listings.tools_in(&self.router, dialect)
+    }
+
+    /// The toolbox's tools in every dialect, with their digests: see
+    /// [`Listings::manifest`].
+    pub fn manifest(&self) -> String {
+        self.listings.manifest(&self.router)
     }
 
     /// Runs one call, as the server runs it (parse, handler, observer), but not from a
@@ -202,8 +210,15 @@ impl ServerHandler for Toolbox {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
-        self.router
+        let dialect = self.listings.rules().dialect_of_request(&context);
+        let mut response = self
+            .router
             .call(ToolCallContext::new(self, request, context))
-            .await
+            .await?;
+        let stamp = self
+            .listings
+            .catalog_stamp(&self.router.list_all(), dialect);
+        stamp_response(&mut response, &stamp);
+        Ok(response)
     }
 }

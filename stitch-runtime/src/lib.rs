@@ -16,6 +16,7 @@
 
 mod attributes;
 mod buffered;
+mod catalog;
 mod check;
 mod const_text;
 mod contract;
@@ -40,6 +41,7 @@ mod tool;
 #[path = "private.rs"]
 pub mod __private;
 
+pub use catalog::{catalog_stamp, text_digest, tool_digest};
 pub use contract::Contract;
 pub use foreign::{
     MAX_DEPTH as MAX_FOREIGN_DEPTH, flatten_tool_schema, output_schema_for, strict_arguments_for,

@@ -1,7 +1,10 @@
 // The levels under a contract whose objects nest 12 levels deep (two past OpenAI strict
 // mode's 10; the contract's own properties are level 1) and one 10 deep (at it): each level a
 // struct whose one property holds the next.
-#![allow(dead_code, reason = "the fields are read by the schema, not by the tests")]
+#![allow(
+    dead_code,
+    reason = "the fields are read by the schema, not by the tests"
+)]
 
 #[derive(stitch::Shape, serde::Deserialize)]
 pub struct Twelve2 {

@@ -2,8 +2,14 @@
 // TypeScript SDK, which validates every `structuredContent` against the tool's `outputSchema`
 // (error results included) and refuses the result when it does not match.
 //
-// Usage: node mcp_client.mjs PATH/TO/mcp_server   (with @modelcontextprotocol/sdk installed
-// next to this file). Prints 'N passed, 0 failed' and exits 0 when every check holds.
+// It also reads the catalog stamp (`_meta["stitch/catalog"]`): the same on every listed tool
+// and on every result. With more arguments, they start a second server of the same binary
+// whose catalog differs (a replica of another version, say): its answers carry another stamp,
+// so a client holding the first listing learns that it is stale.
+//
+// Usage: node mcp_client.mjs PATH/TO/mcp_server [SECOND SERVER'S ARGUMENTS...]   (with
+// @modelcontextprotocol/sdk installed next to this file). Prints 'N passed, 0 failed' and
+// exits 0 when every check holds.
 
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -21,6 +27,11 @@ await client.connect(transport);
 
 const { tools } = await client.listTools();
 const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool]));
+const stampOf = (meta) => meta?.["stitch/catalog"];
+const stamp = stampOf(tools[0]?._meta);
+check("every listed tool carries one catalog stamp",
+  /^[0-9a-f]{16}$/.test(stamp ?? "") && tools.every((tool) => stampOf(tool._meta) === stamp),
+  tools.map((tool) => tool._meta));
 check("tools/list shows broadcast_patch and get_broadcast",
   byName.broadcast_patch && byName.get_broadcast, Object.keys(byName));
 const items = byName.broadcast_patch.inputSchema.properties.operations.items;
@@ -90,7 +101,25 @@ try {
 check("a handler error is an isError result too",
   failing.isError === true && failing.content?.[0]?.text?.includes("part 9 does not exist"), failing);
 
+check("every result carries the listing's stamp, rejections and errors included",
+  [bad, good, read, unknown, failing].every((result) => stampOf(result._meta) === stamp),
+  [bad, good, read, unknown, failing].map((result) => result._meta));
+
 await client.close();
+
+const secondArgs = process.argv.slice(3);
+if (secondArgs.length > 0) {
+  const other = new Client({ name: "stitch-e2e-typescript", version: "1.0.0" });
+  await other.connect(new StdioClientTransport({ command: server, args: secondArgs, stderr: "ignore" }));
+  const answer = await other.callTool({ name: "get_broadcast", arguments: { broadcastId: "b1" } });
+  check("a server whose catalog differs answers with another stamp: the first listing is stale",
+    /^[0-9a-f]{16}$/.test(stampOf(answer._meta) ?? "") && stampOf(answer._meta) !== stamp,
+    [stamp, answer._meta]);
+  const listed = (await other.listTools()).tools;
+  check("and its own listing carries the stamp its answers do",
+    listed.every((tool) => stampOf(tool._meta) === stampOf(answer._meta)), listed.map((t) => t._meta));
+  await other.close();
+}
 const passed = checks.filter(Boolean).length;
 console.log(`${passed} passed, ${checks.length - passed} failed`);
 process.exit(passed === checks.length ? 0 : 1);

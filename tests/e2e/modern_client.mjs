@@ -29,10 +29,21 @@ async function connect(name) {
 const strict = await connect("strict-agent");
 const plain = await connect("stitch-e2e-modern");
 
-const patchSchema = async (client) =>
-  (await client.listTools()).tools.find((tool) => tool.name === "broadcast_patch").inputSchema;
-const strictSchema = await patchSchema(strict);
-const plainSchema = await patchSchema(plain);
+// Each client's listing, and its catalog stamp: one for every tool of a listing.
+const stamps = {};
+const patchSchema = async (client, name) => {
+  const { tools } = await client.listTools();
+  const stamp = tools[0]?._meta?.["stitch/catalog"];
+  check(`${name}: every listed tool carries one catalog stamp`,
+    /^[0-9a-f]{16}$/.test(stamp ?? "") && tools.every((tool) => tool._meta?.["stitch/catalog"] === stamp),
+    tools.map((tool) => tool._meta));
+  stamps[name] = stamp;
+  return tools.find((tool) => tool.name === "broadcast_patch").inputSchema;
+};
+const strictSchema = await patchSchema(strict, "strict");
+const plainSchema = await patchSchema(plain, "plain");
+check("clients listed different dialects hold different catalogs", stamps.strict !== stamps.plain,
+  stamps);
 const strictItems = strictSchema.properties.operations.items;
 const plainItems = plainSchema.properties.operations.items;
 check("the strict client is listed every key of an operation as required",
@@ -60,6 +71,9 @@ const bad = await plain.callTool({
 });
 check("a bad call is an isError result", bad.isError === true, bad);
 check("naming the pointer", JSON.stringify(bad).includes("/operations/0/partIndex"), bad);
+check("each result carries the stamp of the catalog its client was listed",
+  strictCall._meta?.["stitch/catalog"] === stamps.strict
+    && bad._meta?.["stitch/catalog"] === stamps.plain, [strictCall._meta, bad._meta, stamps]);
 
 await strict.close();
 await plain.close();
