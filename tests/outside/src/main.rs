@@ -6,6 +6,7 @@ mod big_docs {
 }
 #[path = "../../../examples/contracts/broadcast_patch.rs"]
 mod broadcast_patch;
+mod budgets;
 #[path = "../../deep/mod.rs"]
 mod deep;
 mod everyday;
@@ -212,5 +213,6 @@ async fn main() {
     everyday_types_in_every_dialect().await;
     whole_tool::context_content_and_panics().await;
     foreign::foreign_schemas_in_every_dialect().await;
+    budgets::budgets_sizes_and_the_catalog().await;
     deep_values();
 }
