@@ -95,6 +95,28 @@ fn the_measures_made_by_the_compiler_are_the_measures_of_the_text() {
     }
 }
 
+#[path = "../examples/contracts/broadcast_patch.rs"]
+mod broadcast_patch;
+
+#[test]
+fn the_token_estimate_is_near_the_o200k_count() {
+    // Every dialect of the incident contract and its exact schema, and the schemas above.
+    let o200k = tiktoken_rs::o200k_base().expect("the tokenizer loads");
+    let mut texts: Vec<&str> = Dialect::ALL
+        .iter()
+        .map(|dialect| broadcast_patch::BroadcastPatch::input_schema_for(*dialect))
+        .collect();
+    texts.push(broadcast_patch::BroadcastPatch::EXACT_SCHEMA);
+    texts.push(Deep12::INPUT_SCHEMA);
+    texts.push(PickCode::INPUT_SCHEMA);
+    for text in texts {
+        let counted = o200k.encode_ordinary(text).len() as f64;
+        let estimated = stitch::estimate_tokens(text) as f64;
+        let ratio = estimated / counted;
+        assert!((0.85..=1.15).contains(&ratio), "{ratio:.3}: {text}");
+    }
+}
+
 /// An object schema of `count` string properties named by `name`, nested once per `levels`.
 fn object(count: usize, name: impl Fn(usize) -> String) -> String {
     let properties: Vec<String> = (0..count)

@@ -31,14 +31,11 @@
 
 use core::marker::PhantomData;
 
-use stitch_rules::Dialect;
-
 use crate::measure::Measure;
 use crate::node::Node;
 use crate::render::{Rendering, schema_len, write_schema};
 use crate::shape::Shape;
 use crate::sink::Sink;
-use crate::tool::Tool;
 
 /// A node's schema as bytes; `LEN` must be [`schema_len`] of the same node and mode.
 pub const fn schema_bytes<const LEN: usize>(
@@ -93,21 +90,9 @@ impl<T: Shape + ?Sized, const CAPACITY: usize> SizeClass<T, CAPACITY> {
     const TEXT: &'static str = Self::SCRATCH.text();
 }
 
-/// What a tool's input schema weighs in each dialect (in the order of [`Dialect::ALL`]),
-/// in constant evaluation: each schema counted, written into a buffer of its size class (as
-/// [`exact_text`] does) and measured. For constants only: a call at run time would put the
-/// buffer on the stack (at run time, measure the kept text: [`Tool::measure_in`]).
-pub const fn measures(tool: &Tool) -> [Measure; 4] {
-    let mut measures = [Measure::EMPTY; 4];
-    let mut i = 0;
-    while i < Dialect::ALL.len() {
-        measures[i] = measure_rendered(tool.input, tool.rendering_in(Dialect::ALL[i]));
-        i += 1;
-    }
-    measures
-}
-
-/// The measure of a node's schema in a rendering, in constant evaluation (see [`measures`]).
+/// The measure of a node's schema in a rendering, in constant evaluation: counted, written
+/// into a buffer of its size class (as [`exact_text`] does) and measured. For constants only:
+/// a call at run time would put the buffer on the stack (at run time, measure the kept text).
 pub const fn measure_rendered(node: &'static Node, rendering: Rendering) -> Measure {
     let len = schema_len(node, rendering);
     macro_rules! in_the_first_class_that_fits {

@@ -50,7 +50,7 @@ pub trait Contract: Shape + serde::de::DeserializeOwned {
     /// [`Dialect::ALL`]: bytes, a token estimate, a digest and the figures providers limit.
     /// Computed by the compiler where it is read (a crate that never reads it pays nothing):
     /// `const PORTABLE_BYTES: usize = MyTool::MEASURES[1].bytes;`.
-    const MEASURES: [Measure; 4] = crate::const_text::measures(&Self::TOOL);
+    const MEASURES: [Measure; 4] = Self::TOOL.measures();
 
     /// What the advertised input schema weighs in `dialect` ([`MEASURES`](Self::MEASURES)).
     fn measure_in(dialect: Dialect) -> Measure {

@@ -4,13 +4,14 @@
 //! the derive applies too (names, escapes, the keyword table, attribute fits, patterns) live
 //! in `stitch-rules`, called here in constant evaluation.
 //!
-//! Modules, from the bottom up: `sink` (text in constant evaluation); `table` and `node` (the
-//! IR, with each keyword's slot); `flatten/` (the key table and the collision rules);
-//! `dialect` (what each kind of client is shown); `render/` (which JSON a schema is);
-//! `attributes` (field attributes applied to nodes); `rejection`; `shape`; `const_text` (how
-//! a `&'static str` comes out of constant evaluation, and what that costs); `format`,
-//! `pattern`, `check/` and `parse` (one call); `tool`, `guard/` and `contract`. No module
-//! imports from one above it.
+//! Modules, from the bottom up: `sink` (text in constant evaluation); `measure` (what a
+//! schema text weighs); `table` and `node` (the IR, with each keyword's slot); `flatten/` (the
+//! key table and the collision rules); `dialect` (what each kind of client is shown);
+//! `render/` (which JSON a schema is); `attributes` (field attributes applied to nodes);
+//! `rejection`; `shape`; `const_text` (how a `&'static str` comes out of constant evaluation,
+//! and what that costs); `format`, `pattern`, `check/` and `parse` (one call); `catalog` (the
+//! digest of what a client was listed); `tool`, `guard/` (its budgets included) and
+//! `contract`. No module imports from one above it.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
@@ -63,9 +64,9 @@ pub use tool::{SchemaProfile, Tool};
 /// walk and the validation of a call are computed from them.
 pub mod ir {
     pub use crate::node::{
-        ArrayRules, Bound, Doc, Escape, Fallback, Field, Hazard, Holds, KeywordSlots, KeywordValue,
-        Kind, MapRules, Node, NumberRules, NumberType, Object, StringRules, Tagging, Union,
-        Variant, Verbatim, checks, kinds,
+        ArrayRules, Bound, Doc, Escape, Fallback, Field, Hazard, Hints, Holds, KeywordSlots,
+        KeywordValue, Kind, MapRules, Node, NumberRules, NumberType, Object, StringRules, Tagging,
+        Union, Variant, Verbatim, checks, kinds,
     };
     pub use crate::render::Rendering;
     pub use stitch_rules::Keyword;

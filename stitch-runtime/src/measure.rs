@@ -456,11 +456,13 @@ const fn decimal(text: &[u8]) -> u64 {
     value
 }
 
-/// An estimate of a text's length in tokens, close to OpenAI's o200k on JSON Schema (within
-/// about a tenth over the test suite's schemas in every dialect; the real count is in
-/// `cargo run --example broadcast -- --report`). A word is a token, and a camel-case word
-/// one per part; digits go three to a token; punctuation pairs up (`":"`, `{"`), and a
-/// space joins the word after it; other characters are about a token each.
+/// An estimate of a text's length in tokens, close to OpenAI's o200k on JSON Schema: over the
+/// 664 schemas the test suite exports (every contract in every dialect), 0.99× the real count
+/// in all, and nine in ten within −12% and +3% of theirs (the real count of the incident
+/// contract is in `cargo run --example broadcast -- --report`). A word is a token, a
+/// camel-case word one per part, and a part one more per 10 letters; digits go three to a
+/// token; a run of punctuation up to four to a token (`":{"`, `"},{"`); a space joins the
+/// word after it; any other character is a token.
 pub const fn estimate_tokens(text: &str) -> usize {
     let bytes = text.as_bytes();
     let count = bytes.len();
@@ -469,7 +471,7 @@ pub const fn estimate_tokens(text: &str) -> usize {
     while i < count {
         let b = bytes[i];
         if b.is_ascii_alphabetic() {
-            // A word: one token per camel-case part, and one more per 8 letters of a part.
+            // A word: one token per camel-case part, and one more per 10 letters of a part.
             let mut part = 0;
             while i < count && bytes[i].is_ascii_alphabetic() {
                 let upper = bytes[i].is_ascii_uppercase();
@@ -478,7 +480,7 @@ pub const fn estimate_tokens(text: &str) -> usize {
                     part = 0;
                 }
                 part += 1;
-                if part > 8 && part % 8 == 1 {
+                if part > 10 && part % 10 == 1 {
                     tokens += 1;
                 }
                 i += 1;
@@ -500,7 +502,7 @@ pub const fn estimate_tokens(text: &str) -> usize {
             {
                 i += 1;
             }
-            tokens += (i - start).div_ceil(2);
+            tokens += (i - start).div_ceil(4);
         } else {
             if b & 0xC0 != 0x80 {
                 tokens += 1;

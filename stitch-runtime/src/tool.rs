@@ -75,6 +75,21 @@ impl Tool {
         Measure::of(self.input_schema_for(dialect))
     }
 
+    /// What the advertised input schema weighs in each dialect (in the order of
+    /// [`Dialect::ALL`]), in constant evaluation: what a contract's
+    /// [`MEASURES`](crate::Contract::MEASURES) are. Constants only (see
+    /// `const_text::measure_rendered`).
+    pub(crate) const fn measures(&self) -> [Measure; 4] {
+        let mut measures = [Measure::EMPTY; 4];
+        let mut i = 0;
+        while i < Dialect::ALL.len() {
+            let rendering = self.rendering_in(Dialect::ALL[i]);
+            measures[i] = crate::const_text::measure_rendered(self.input, rendering);
+            i += 1;
+        }
+        measures
+    }
+
     /// The advertised input schema, rendered (once per node) at run time.
     pub fn input_schema(&self) -> &'static str {
         rendered(self.input, self.advertised())
