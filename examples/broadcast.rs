@@ -3,7 +3,9 @@
 //!
 //! Run it: `cargo run --example broadcast`; `cargo run --example broadcast -- --dialect
 //! openai-strict` prints the schema as that client is shown it (`mcp`, the default,
-//! `portable`, `openai-strict` or `anthropic-strict`).
+//! `portable`, `openai-strict` or `anthropic-strict`); `cargo run --example broadcast --
+//! --report` prints what the schema costs in each dialect, in bytes and in tokens (counted by
+//! OpenAI's o200k tokenizer, beside stitch's compile-time estimate), against the exact schema.
 
 #[path = "contracts/broadcast_patch.rs"]
 mod broadcast_patch;
@@ -17,8 +19,9 @@ use stitch::{Contract, Dialect};
 const SCHEMA: &str = BroadcastPatch::INPUT_SCHEMA;
 
 fn main() -> ExitCode {
-    let dialect = match dialect_argument(std::env::args().skip(1)) {
-        Ok(dialect) => dialect,
+    let dialect = match arguments(std::env::args().skip(1)) {
+        Ok(Asked::Schema(dialect)) => dialect,
+        Ok(Asked::Report) => return report(),
         Err(message) => {
             eprintln!("{message}");
             return ExitCode::from(2);
@@ -41,14 +44,113 @@ fn main() -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// The dialect `--dialect NAME` asks for (`mcp` without it).
-fn dialect_argument(mut args: impl Iterator<Item = String>) -> Result<Dialect, String> {
-    let usage = "usage: broadcast [--dialect mcp|portable|openai-strict|anthropic-strict]";
-    match (args.next(), args.next(), args.next()) {
-        (None, _, _) => Ok(Dialect::Mcp),
-        (Some(flag), Some(name), None) if flag == "--dialect" => {
-            name.parse().map_err(|error| format!("{error}\n{usage}"))
+/// The advertised schema's size in each dialect, known to the compiler.
+const MEASURES: [stitch::Measure; 4] = BroadcastPatch::MEASURES;
+
+/// What the schema costs in each dialect, flat, against the exact schema (`oneOf`).
+fn report() -> ExitCode {
+    let tokenizer = match tiktoken_rs::o200k_base() {
+        Ok(tokenizer) => tokenizer,
+        Err(error) => {
+            eprintln!("the o200k tokenizer did not load: {error}");
+            return ExitCode::FAILURE;
         }
+    };
+    let tokens = |text: &str| tokenizer.encode_ordinary(text).len();
+    let exact = BroadcastPatch::EXACT_SCHEMA;
+    let exact_tokens = tokens(exact);
+    println!(
+        "{}: the exact schema (tagged unions as oneOf) is {} bytes, {exact_tokens} o200k tokens",
+        BroadcastPatch::TOOL.name,
+        exact.len()
+    );
+    println!(
+        "{:<30}{:>8}{:>8}{:>10}{:>10}",
+        "flat, in", "bytes", "tokens", "estimate", "vs exact"
+    );
+    let rows = [
+        (
+            "",
+            MEASURES,
+            BroadcastPatch::input_schema_for as fn(Dialect) -> &'static str,
+        ),
+        (
+            ", by operation",
+            by_operation::BroadcastPatch::MEASURES,
+            by_operation::BroadcastPatch::input_schema_for,
+        ),
+    ];
+    for (form, measures, schema_in) in rows {
+        for dialect in Dialect::ALL {
+            let measure = measures[dialect as usize];
+            let counted = tokens(schema_in(dialect));
+            println!(
+                "{:<30}{:>8}{:>8}{:>10}{:>9.2}x",
+                format!("{dialect}{form}"),
+                measure.bytes,
+                counted,
+                measure.tokens,
+                counted as f64 / exact_tokens as f64
+            );
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// What the command line asks for.
+enum Asked {
+    Schema(Dialect),
+    Report,
+}
+
+/// `--dialect NAME` (`mcp` without it), or `--report`.
+fn arguments(mut args: impl Iterator<Item = String>) -> Result<Asked, String> {
+    let usage =
+        "usage: broadcast [--dialect mcp|portable|openai-strict|anthropic-strict | --report]";
+    match (args.next(), args.next(), args.next()) {
+        (None, _, _) => Ok(Asked::Schema(Dialect::Mcp)),
+        (Some(flag), None, _) if flag == "--report" => Ok(Asked::Report),
+        (Some(flag), Some(name), None) if flag == "--dialect" => name
+            .parse()
+            .map(Asked::Schema)
+            .map_err(|error| format!("{error}\n{usage}")),
         _ => Err(usage.to_owned()),
+    }
+}
+
+/// The incident contract with its operations' hints said by operation (`hints =
+/// "by_operation"`): the same facts, each said once. `--report` weighs it beside the other.
+mod by_operation {
+    use serde::Deserialize;
+    use stitch::ir::{Hints, Kind, Node, Union};
+    use stitch::{Contract, Shape};
+
+    use crate::broadcast_patch::PatchOp;
+
+    /// Edit a broadcast: apply the operations in order.
+    #[derive(Contract, Deserialize)]
+    #[contract(name = "broadcast_patch")]
+    #[serde(rename_all = "camelCase")]
+    pub struct BroadcastPatch {
+        /// The broadcast to edit.
+        #[contract(min_length = 1)]
+        pub broadcast_id: String,
+        /// The edits, applied in order.
+        #[contract(min_items = 1, max_items = 32)]
+        pub operations: Vec<Operation>,
+    }
+
+    /// One edit of a broadcast, its schema `PatchOp`'s with the hints placed by operation.
+    #[derive(Deserialize)]
+    #[serde(transparent)]
+    pub struct Operation(#[allow(dead_code, reason = "only its schema is weighed")] pub PatchOp);
+
+    const UNION: Union = match PatchOp::SHAPE.kind {
+        Kind::Union(union) => union.hints(Hints::ByOperation),
+        _ => panic!("PatchOp is a union"),
+    };
+
+    impl Shape for Operation {
+        const SHAPE: &'static Node = &Node::of(Kind::Union(&UNION));
     }
 }

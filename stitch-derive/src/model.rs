@@ -92,6 +92,9 @@ pub struct Object {
 pub struct Union {
     pub tagging: Tagging,
     pub variants: Vec<Variant>,
+    /// `#[contract(hints = "by_operation")]`: each operation names its keys in the tag's
+    /// description, and the keys carry no hint.
+    pub hints_by_operation: bool,
 }
 
 /// Where serde puts a union's operation.

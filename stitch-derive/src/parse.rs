@@ -31,6 +31,8 @@ pub struct ContainerInput {
     #[darling(default)]
     pub allow_formats: SpannedValue<Vec<LitStr>>,
     pub flatten: Option<bool>,
+    /// Where a union's flat schema says which operations take which key.
+    pub hints: Option<LitStr>,
     /// Dialects the contract must be said whole in, within its providers' budgets.
     #[darling(default)]
     pub check_dialects: SpannedValue<Vec<LitStr>>,

@@ -16,7 +16,8 @@ pub use crate::flattened::{
 };
 pub use crate::guard::{dialect_report, guard_report};
 pub use crate::node::{
-    Bound, Doc, Escape, Field, Holds, KeywordValue, Kind, Node, Object, Tagging, Union, Variant,
+    Bound, Doc, Escape, Field, Hints, Holds, KeywordValue, Kind, Node, Object, Tagging, Union,
+    Variant,
 };
 pub use crate::parse::{refine_field, refine_issue};
 pub use crate::rejection::{Issue, JsonPointer};

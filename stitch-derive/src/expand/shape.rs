@@ -70,6 +70,11 @@ fn union_shape(
         ),
         Tagging::External => quote!(__s::Union::external(&[#(#variants),*], #description)),
     };
+    let raw = if union.hints_by_operation {
+        quote!(#raw.hints(__s::Hints::ByOperation))
+    } else {
+        raw
+    };
     if !contract.generics.params.is_empty() || matches!(union.tagging, Tagging::External) {
         // A generic union cannot size its key table by a generic constant: it carries none,
         // and the runtime walks its operations instead (the same rules). An externally tagged

@@ -8,10 +8,11 @@ use darling::util::Flag;
 use proc_macro2::Span;
 use serde_derive_internals::attr;
 use stitch_rules::{Dialect, NameProblem, name_problem};
+use syn::LitStr;
 use syn::spanned::Spanned;
 
 use super::serde::Direction;
-use crate::model::Profile;
+use crate::model::{Body, Profile, Tagging};
 use crate::parse::{ContainerInput, serde_key_span};
 
 /// The tool's name, as written or derived from the type's, checked either way (at the span
@@ -109,6 +110,41 @@ pub fn profile(input: &ContainerInput, tool_name: &str, errors: &mut Accumulator
         check_span,
         dialects,
         dialects_span,
+    }
+}
+
+/// `#[contract(hints = "...")]`: where a union's flat schema says which operations take which
+/// key. Only a union whose operations share one object of keys has hints to place.
+pub fn hints(hints: &LitStr, body: Option<&mut Body>, errors: &mut Accumulator) {
+    let by_operation = match hints.value().as_str() {
+        "by_key" => false,
+        "by_operation" => true,
+        other => {
+            errors.push(
+                Error::custom(format!(
+                    "unknown hints `{other}`: `by_key` (the default: each key names the \
+                     operations that take it) or `by_operation` (each operation names its keys, \
+                     once, in the tag's description)"
+                ))
+                .with_span(hints),
+            );
+            return;
+        }
+    };
+    match body {
+        Some(Body::Union(union)) if !matches!(union.tagging, Tagging::External) => {
+            union.hints_by_operation = by_operation;
+        }
+        // The body's own errors are reported already.
+        None => {}
+        Some(_) => errors.push(
+            Error::custom(
+                "`hints` places the hints of a tagged enum's flat schema (`#[serde(tag = \
+                 \"op\")]`); this type has none: each operation of an externally tagged enum \
+                 is its own key, and a struct's keys are its own",
+            )
+            .with_span(hints),
+        ),
     }
 }
 

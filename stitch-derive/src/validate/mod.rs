@@ -95,6 +95,10 @@ pub fn validate(
         }
         _ => None,
     };
+    let mut body = body;
+    if let Some(hints) = &parsed.hints {
+        container::hints(hints, body.as_mut(), &mut errors);
+    }
     let body = body.unwrap_or(Body::Object(Object {
         fields: Vec::new(),
         deny_unknown: false,

@@ -176,6 +176,7 @@ fn operations(
     Union {
         tagging,
         variants: out,
+        hints_by_operation: false,
     }
 }
 

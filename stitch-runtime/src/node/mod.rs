@@ -10,7 +10,7 @@
 mod object;
 mod rules;
 
-pub use object::{Doc, Escape, Field, Holds, Object, Tagging, Union, Variant};
+pub use object::{Doc, Escape, Field, Hints, Holds, Object, Tagging, Union, Variant};
 
 pub(crate) use rules::KeywordVisitor;
 pub use rules::{

@@ -322,6 +322,21 @@ pub enum Tagging {
     External,
 }
 
+/// Where a flattened union says which operations take which key (internally and adjacently
+/// tagged unions; `#[contract(hints = "by_operation")]` on the enum).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Hints {
+    /// On each key that not every operation requires: `Required if op = a | b` (or
+    /// `Available if`, when none requires it). A model reading a key sees when to send it.
+    #[default]
+    ByKey,
+    /// Once, in the tag's description: each operation with the keys it requires and, marked
+    /// `?`, those it may send that no operation requires (`a(x, y?) — Adds`). The same facts,
+    /// each said once: shorter when many operations share keys.
+    ByOperation,
+}
+
 /// A tagged union of operations: internally tagged (the tag names the operation, the
 /// operation's fields sit beside it), adjacently (they sit in one content key beside it), or
 /// externally (the operation's name is the one key).
@@ -336,6 +351,8 @@ pub struct Union {
     pub variants: &'static [Variant],
     /// The enum's doc comment.
     pub description: Option<Doc>,
+    /// Where its flat schema says which operations take which key.
+    pub hints: Hints,
     /// The flattened key table, computed once in constant evaluation for non-generic unions
     /// by the derive. `None` for generic and hand-built unions: the same rules then run over
     /// the variants directly.
@@ -354,8 +371,14 @@ impl Union {
             tagging: Tagging::Internal,
             variants,
             description,
+            hints: Hints::ByKey,
             flat: None,
         }
+    }
+
+    /// The same union, saying which operations take which key as `hints` says.
+    pub const fn hints(self, hints: Hints) -> Union {
+        Union { hints, ..self }
     }
 
     /// The same union, its operations' fields in the `content` key beside the tag (a
@@ -375,6 +398,7 @@ impl Union {
             tagging: Tagging::External,
             variants,
             description,
+            hints: Hints::ByKey,
             flat: None,
         }
     }

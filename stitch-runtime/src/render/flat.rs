@@ -2,7 +2,8 @@
 //! description names every operation, then every key in order of first appearance (beside
 //! the tag, or in the content key of an adjacently tagged union), each advertised by its
 //! collision set's merge (`flatten` decides it; this writes it), with the hint naming the
-//! operations that require or offer it; or, externally tagged, one key per operation.
+//! operations that require or offer it (or, `Hints::ByOperation`, each operation naming its
+//! keys in the tag's description); or, externally tagged, one key per operation.
 
 use stitch_rules::Dialect;
 
@@ -14,7 +15,7 @@ use super::merge::{set_description, write_merge};
 use super::node::{write_node, write_type};
 use crate::dialect::{self, Null};
 use crate::flatten::{CollisionSet, FlatKey, Keys, NodeSet};
-use crate::node::{Holds, Kind, Node, Object, Tagging, Union, Variant, kinds};
+use crate::node::{Hints, Holds, Kind, Node, Object, Tagging, Union, Variant, kinds};
 use crate::sink::Sink;
 use crate::table::{Merge, Requirement};
 
@@ -218,11 +219,67 @@ pub(crate) const fn operation_value(variant: &Variant) -> Node {
 pub(crate) const UNIT_VALUE: Node =
     Node::of(Kind::Object(&Object::new(&[], true, None))).nullable();
 
-/// The tag's description: every operation with the first line of its doc.
-const fn write_operations_summary(sink: &mut Sink<'_>, union: &Union) {
-    sink.raw("The operation: ");
-    write_operation_list(sink, union);
+/// The tag's description: every operation with the first line of its doc, and with its keys
+/// when the union says its hints by operation.
+const fn write_operations_summary(sink: &mut Sink<'_>, union: &'static Union) {
+    if matches!(union.hints, Hints::ByOperation) {
+        sink.raw("The operation, with its keys (? optional): ");
+        write_operations_with_keys(sink, union);
+    } else {
+        sink.raw("The operation: ");
+        write_operation_list(sink, union);
+    }
     sink.raw(".");
+}
+
+/// Every operation with the keys it takes and the first line of its doc: `a(x, y?) — Adds`.
+/// What the keys' hints say (`Hints::ByKey`), said once per operation: a key every operation
+/// requires is in `required` and named by none; a key some operations require is named by
+/// those; a key none requires is named, with `?`, by those that take it.
+///
+/// It walks the keys once per operation: quadratic in the operations, in constant evaluation
+/// too, which a union that asks for it pays (a few dozen operations cost little).
+const fn write_operations_with_keys(sink: &mut Sink<'_>, union: &'static Union) {
+    let mut v = 0;
+    let variant_count = union.variants.len();
+    while v < variant_count {
+        if v > 0 {
+            sink.raw("; ");
+        }
+        let variant = &union.variants[v];
+        sink.name_inside(variant.name, variant.plain);
+        let mut keys = Keys::of(union);
+        let mut named = 0;
+        while let Some((key, set)) = keys.next() {
+            if key.requirement.by_every {
+                continue;
+            }
+            let mut members = set.members();
+            while let Some(occurrence) = members.next() {
+                if occurrence.variant as usize != v {
+                    continue;
+                }
+                if key.requirement.by_some && !occurrence.field.required {
+                    break;
+                }
+                sink.raw(if named == 0 { "(" } else { ", " });
+                sink.name_inside(key.name, key.plain);
+                if !key.requirement.by_some {
+                    sink.byte(b'?');
+                }
+                named += 1;
+                break;
+            }
+        }
+        if named > 0 {
+            sink.byte(b')');
+        }
+        if let Some(summary) = variant.summary {
+            sink.raw(" \u{2014} ");
+            write_doc_text(sink, &summary);
+        }
+        v += 1;
+    }
 }
 
 /// Every operation with the first line of its doc: `a — Adds; b`.
@@ -254,7 +311,7 @@ const fn write_key(
     let nodes = NodeSet::of(set);
     let description = Description {
         own: set_description(nodes, key.merge),
-        hint: if key.requirement.by_every {
+        hint: if key.requirement.by_every || matches!(union.hints, Hints::ByOperation) {
             None
         } else {
             Some(Hint {
