@@ -214,10 +214,15 @@ fn openai_strict_characters_of_a_long_enum() {
     assert_eq!(limits(Dialect::OpenAiStrict, &enum_of(250, 61)), []);
 }
 
+/// The names of `count` tools, `t0` on, and the one small schema they share.
+fn many_tools(count: usize) -> (Vec<String>, String) {
+    let names = (0..count).map(|i| format!("t{i}")).collect();
+    (names, object(1, |_| "a".into()))
+}
+
 #[test]
 fn gemini_declarations_in_one_request() {
-    let schema = object(1, |_| "a".into());
-    let names: Vec<String> = (0..513).map(|i| format!("t{i}")).collect();
+    let (names, schema) = many_tools(513);
     let tools: Vec<(&str, &str)> = names
         .iter()
         .map(|n| (n.as_str(), schema.as_str()))
@@ -287,8 +292,7 @@ fn gemini_name_length() {
 
 #[test]
 fn anthropic_strict_tools_in_one_request() {
-    let schema = object(1, |_| "a".into());
-    let names: Vec<String> = (0..21).map(|i| format!("t{i}")).collect();
+    let (names, schema) = many_tools(21);
     let tools: Vec<(&str, &str)> = names
         .iter()
         .map(|n| (n.as_str(), schema.as_str()))

@@ -31,22 +31,23 @@ enum Edit {
     Clear,
 }
 
-/// `Edit`, its hints on each key.
+/// `Edit`, its hints on each key: its union's IR, the placement changed back.
 #[derive(Contract, Deserialize, Debug)]
-#[serde(tag = "op")]
+#[serde(transparent)]
 #[contract(name = "edit")]
-enum EditByKey {
-    /// Move an entry.
-    Move { id: u32, to: u32 },
-    Rename {
-        id: u32,
-        name: String,
-        note: Option<String>,
-    },
-    /// Leave a note.
-    Note { note: Option<String> },
-    /// Clear everything.
-    Clear,
+struct EditByKey(ByKey);
+
+#[derive(Deserialize, Debug)]
+#[serde(transparent)]
+struct ByKey(#[allow(dead_code, reason = "only its schema is read")] Edit);
+
+const BY_KEY: Union = match <Edit as Shape>::SHAPE.kind {
+    Kind::Union(union) => union.hints(Hints::ByKey),
+    _ => panic!("Edit is a union"),
+};
+
+impl Shape for ByKey {
+    const SHAPE: &'static Node = &Node::of(Kind::Union(&BY_KEY));
 }
 
 /// The incident contract with its hints by operation: its union's IR, the placement changed.

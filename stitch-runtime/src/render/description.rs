@@ -167,7 +167,7 @@ pub(super) const fn write_description(
             ShapeNote::Positions(elements) => write_elements_note(sink, elements),
             ShapeNote::OneKeyOf(union) => {
                 sink.raw("Exactly one key, the operation: ");
-                write_operation_list(sink, union);
+                write_operation_list(sink, union, false);
                 sink.byte(b'.');
             }
         }

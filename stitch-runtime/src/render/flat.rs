@@ -222,24 +222,19 @@ pub(crate) const UNIT_VALUE: Node =
 /// The tag's description: every operation with the first line of its doc, and with its keys
 /// when the union says its hints by operation.
 const fn write_operations_summary(sink: &mut Sink<'_>, union: &'static Union) {
-    if matches!(union.hints, Hints::ByOperation) {
-        sink.raw("The operation, with its keys (? optional): ");
-        write_operations_with_keys(sink, union);
+    let keys = matches!(union.hints, Hints::ByOperation);
+    sink.raw(if keys {
+        "The operation, with its keys (? optional): "
     } else {
-        sink.raw("The operation: ");
-        write_operation_list(sink, union);
-    }
+        "The operation: "
+    });
+    write_operation_list(sink, union, keys);
     sink.raw(".");
 }
 
-/// Every operation with the keys it takes and the first line of its doc: `a(x, y?) — Adds`.
-/// What the keys' hints say (`Hints::ByKey`), said once per operation: a key every operation
-/// requires is in `required` and named by none; a key some operations require is named by
-/// those; a key none requires is named, with `?`, by those that take it.
-///
-/// It walks the keys once per operation: quadratic in the operations, in constant evaluation
-/// too, which a union that asks for it pays (a few dozen operations cost little).
-const fn write_operations_with_keys(sink: &mut Sink<'_>, union: &'static Union) {
+/// Every operation with the first line of its doc, `a — Adds; b`, and with `keys`, the keys
+/// it takes: `a(x, y?) — Adds`.
+pub(super) const fn write_operation_list(sink: &mut Sink<'_>, union: &'static Union, keys: bool) {
     let mut v = 0;
     let variant_count = union.variants.len();
     while v < variant_count {
@@ -248,31 +243,8 @@ const fn write_operations_with_keys(sink: &mut Sink<'_>, union: &'static Union) 
         }
         let variant = &union.variants[v];
         sink.name_inside(variant.name, variant.plain);
-        let mut keys = Keys::of(union);
-        let mut named = 0;
-        while let Some((key, set)) = keys.next() {
-            if key.requirement.by_every {
-                continue;
-            }
-            let mut members = set.members();
-            while let Some(occurrence) = members.next() {
-                if occurrence.variant as usize != v {
-                    continue;
-                }
-                if key.requirement.by_some && !occurrence.field.required {
-                    break;
-                }
-                sink.raw(if named == 0 { "(" } else { ", " });
-                sink.name_inside(key.name, key.plain);
-                if !key.requirement.by_some {
-                    sink.byte(b'?');
-                }
-                named += 1;
-                break;
-            }
-        }
-        if named > 0 {
-            sink.byte(b')');
+        if keys {
+            write_operation_keys(sink, union, v);
         }
         if let Some(summary) = variant.summary {
             sink.raw(" \u{2014} ");
@@ -282,21 +254,39 @@ const fn write_operations_with_keys(sink: &mut Sink<'_>, union: &'static Union) 
     }
 }
 
-/// Every operation with the first line of its doc: `a — Adds; b`.
-pub(super) const fn write_operation_list(sink: &mut Sink<'_>, union: &Union) {
-    let mut v = 0;
-    let variant_count = union.variants.len();
-    while v < variant_count {
-        if v > 0 {
-            sink.raw("; ");
+/// The keys operation `v` takes, `(x, y?)`: what the keys' hints say (`Hints::ByKey`), said
+/// for one operation. A key every operation requires is in `required` and named by none; a key
+/// some operations require is named by those; a key none requires is named, with `?`, by
+/// those that take it.
+///
+/// It walks the keys once per operation: quadratic in the operations, in constant evaluation
+/// too, which a union that asks for it pays (a few dozen operations cost little).
+const fn write_operation_keys(sink: &mut Sink<'_>, union: &'static Union, v: usize) {
+    let mut keys = Keys::of(union);
+    let mut named = 0;
+    while let Some((key, set)) = keys.next() {
+        if key.requirement.by_every {
+            continue;
         }
-        let variant = &union.variants[v];
-        sink.name_inside(variant.name, variant.plain);
-        if let Some(summary) = variant.summary {
-            sink.raw(" \u{2014} ");
-            write_doc_text(sink, &summary);
+        let mut members = set.members();
+        while let Some(occurrence) = members.next() {
+            if occurrence.variant as usize != v {
+                continue;
+            }
+            if key.requirement.by_some && !occurrence.field.required {
+                break;
+            }
+            sink.raw(if named == 0 { "(" } else { ", " });
+            sink.name_inside(key.name, key.plain);
+            if !key.requirement.by_some {
+                sink.byte(b'?');
+            }
+            named += 1;
+            break;
         }
-        v += 1;
+    }
+    if named > 0 {
+        sink.byte(b')');
     }
 }
 
