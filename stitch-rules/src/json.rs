@@ -94,7 +94,11 @@ pub fn escaped(text: &str) -> String {
 /// The 64-bit FNV-1a hash of a text: two descriptions are the same when their lengths and
 /// hashes are (two different texts of one length collide with a chance of 2⁻⁶⁴).
 pub const fn fnv1a(text: &str) -> u64 {
-    let bytes = text.as_bytes();
+    fnv1a_bytes(text.as_bytes())
+}
+
+/// The 64-bit FNV-1a hash of bytes ([`fnv1a`] of a text's).
+pub const fn fnv1a_bytes(bytes: &[u8]) -> u64 {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     let mut i = 0;
     let count = bytes.len();

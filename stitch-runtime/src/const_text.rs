@@ -90,30 +90,37 @@ impl<T: Shape + ?Sized, const CAPACITY: usize> SizeClass<T, CAPACITY> {
     const TEXT: &'static str = Self::SCRATCH.text();
 }
 
-/// The measure of a node's schema in a rendering, in constant evaluation: counted, written
-/// into a buffer of its size class (as [`exact_text`] does) and measured. For constants only:
-/// a call at run time would put the buffer on the stack (at run time, measure the kept text).
-pub const fn measure_rendered(node: &'static Node, rendering: Rendering) -> Measure {
-    let len = schema_len(node, rendering);
+/// The measure of a node's schema in a rendering, in constant evaluation, with its costs
+/// (tokens, digest) or without ([`Measure`]'s figures only): written once into a
+/// [`Scratch`], or when it does not fit, counted and written into a buffer of its size class
+/// (as [`exact_text`] does), then measured. For constants only: a call at run time would put
+/// the buffer on the stack (at run time, measure the kept text).
+pub const fn measure_rendered(node: &'static Node, rendering: Rendering, costs: bool) -> Measure {
+    let scratch = AdvertisedScratch::write(node, rendering);
+    if scratch.fits() {
+        return Measure::of_bytes(scratch.bytes.split_at(scratch.len).0, costs);
+    }
+    let len = scratch.len;
     macro_rules! in_the_first_class_that_fits {
         ($($bits:literal)*) => {
             $(
                 if len <= 1 << $bits {
-                    return measure_in::<{ 1 << $bits }>(node, rendering);
+                    return measure_in::<{ 1 << $bits }>(node, rendering, costs);
                 }
             )*
         };
     }
-    in_the_first_class_that_fits!(8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24);
+    in_the_first_class_that_fits!(17 18 19 20 21 22 23 24);
     panic!("stitch: this schema is over 16 MiB")
 }
 
-const fn measure_in<const CAPACITY: usize>(node: &'static Node, rendering: Rendering) -> Measure {
+const fn measure_in<const CAPACITY: usize>(
+    node: &'static Node,
+    rendering: Rendering,
+    costs: bool,
+) -> Measure {
     let scratch = Scratch::<CAPACITY>::write(node, rendering);
-    match core::str::from_utf8(scratch.bytes.split_at(scratch.len).0) {
-        Ok(text) => Measure::of(text),
-        Err(_) => panic!("stitch rendered invalid UTF-8"),
-    }
+    Measure::of_bytes(scratch.bytes.split_at(scratch.len).0, costs)
 }
 
 /// The scratch buffer of a schema written in one pass: 64 KiB, about twice the advertised

@@ -8,7 +8,7 @@
 //! It reads the text rather than the IR: what a provider limits is what it is sent, merged
 //! keys and dialect notes included, and a foreign schema has no IR.
 
-use stitch_rules::json::fnv1a;
+use stitch_rules::json::fnv1a_bytes;
 
 /// The figures of one schema text. Built by [`Measure::of`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -139,14 +139,22 @@ impl Measure {
     /// Measures a schema text. Never panics: text that is not JSON is measured as far as it
     /// reads like JSON.
     pub const fn of(text: &str) -> Measure {
-        let bytes = text.as_bytes();
+        Measure::of_bytes(text.as_bytes(), true)
+    }
+
+    /// Measures a schema's bytes (UTF-8), with its costs (tokens and digest) or, for a check
+    /// that reads only what providers limit, without them: each is a pass over every byte,
+    /// which constant evaluation pays for dearly (see `const_text`).
+    pub(crate) const fn of_bytes(bytes: &[u8], costs: bool) -> Measure {
         let count = bytes.len();
         let mut measure = Measure {
             bytes: count,
-            tokens: estimate_tokens(text),
-            digest: fnv1a(text),
             ..Measure::EMPTY
         };
+        if costs {
+            measure.tokens = estimate_tokens_of(bytes);
+            measure.digest = fnv1a_bytes(bytes);
+        }
         let mut stack = [FRAME; STACK];
         // Containers open; those past `STACK` are not told apart.
         let mut depth = 0usize;
@@ -249,13 +257,20 @@ impl Measure {
                                 }
                             }
                             Role::Schema | Role::Property => {
-                                let key = slice(bytes, body.0, body.1);
-                                frame.value_role = key_role(key);
-                                frame.value_counted = bytes_eq(key, b"const");
-                                frame.value_max_items = bytes_eq(key, b"maxItems");
-                                frame.value_type = bytes_eq(key, b"type");
-                                frame.value_union =
-                                    bytes_eq(key, b"anyOf") || bytes_eq(key, b"oneOf");
+                                let keyword = keyword(slice(bytes, body.0, body.1));
+                                frame.value_role = match keyword {
+                                    Keyword::Properties => Role::Properties,
+                                    Keyword::Definitions => Role::Definitions,
+                                    Keyword::Enum => Role::Enum,
+                                    Keyword::Required => Role::Required,
+                                    Keyword::Union | Keyword::Schemas => Role::Schemas,
+                                    Keyword::Schema => Role::Schema,
+                                    _ => Role::Other,
+                                };
+                                frame.value_counted = matches!(keyword, Keyword::Const);
+                                frame.value_max_items = matches!(keyword, Keyword::MaxItems);
+                                frame.value_type = matches!(keyword, Keyword::Type);
+                                frame.value_union = matches!(keyword, Keyword::Union);
                                 if frame.value_union && matches!(frame.role, Role::Property) {
                                     measure.count_union(frame);
                                 }
@@ -352,39 +367,75 @@ const fn element_role(role: Role) -> Role {
     }
 }
 
-/// What the value of a schema's key is.
-const fn key_role(key: &[u8]) -> Role {
-    if bytes_eq(key, b"properties") {
-        Role::Properties
-    } else if bytes_eq(key, b"$defs") || bytes_eq(key, b"definitions") {
-        Role::Definitions
-    } else if bytes_eq(key, b"enum") {
-        Role::Enum
-    } else if bytes_eq(key, b"required") {
-        Role::Required
-    } else if bytes_eq(key, b"anyOf")
-        || bytes_eq(key, b"oneOf")
-        || bytes_eq(key, b"allOf")
-        || bytes_eq(key, b"prefixItems")
-    {
-        Role::Schemas
-    } else if bytes_eq(key, b"items")
-        || bytes_eq(key, b"additionalProperties")
-        || bytes_eq(key, b"not")
-        || bytes_eq(key, b"if")
-        || bytes_eq(key, b"then")
-        || bytes_eq(key, b"else")
-        || bytes_eq(key, b"contains")
-        || bytes_eq(key, b"propertyNames")
-    {
-        Role::Schema
+/// A schema's key, as the measure reads it.
+#[derive(Clone, Copy)]
+enum Keyword {
+    /// `properties`.
+    Properties,
+    /// `$defs`, `definitions`.
+    Definitions,
+    /// `enum`.
+    Enum,
+    /// `required`.
+    Required,
+    /// `anyOf`, `oneOf`: an array of schemas, and a union.
+    Union,
+    /// `allOf`, `prefixItems`: an array of schemas.
+    Schemas,
+    /// `items`, `additionalProperties`, `not`, `if`, `then`, `else`, `contains`,
+    /// `propertyNames`: a schema.
+    Schema,
+    /// `const`.
+    Const,
+    /// `maxItems`.
+    MaxItems,
+    /// `type`.
+    Type,
+    /// Any other key.
+    Other,
+}
+
+/// The keyword a key is. Told apart by its length and two of its bytes, then confirmed by one
+/// comparison: one call per key where a comparison per keyword would be twenty (constant
+/// evaluation pays for every call; see `const_text`).
+const fn keyword(key: &[u8]) -> Keyword {
+    let len = key.len();
+    if len < 2 {
+        return Keyword::Other;
+    }
+    let (candidate, keyword): (&[u8], Keyword) = match (len, key[0], key[len - 1]) {
+        (10, b'p', b's') => (b"properties", Keyword::Properties),
+        (5, b'$', b's') => (b"$defs", Keyword::Definitions),
+        (11, b'd', b's') => (b"definitions", Keyword::Definitions),
+        (4, b'e', b'm') => (b"enum", Keyword::Enum),
+        (8, b'r', b'd') => (b"required", Keyword::Required),
+        (5, b'a', b'f') if key[1] == b'n' => (b"anyOf", Keyword::Union),
+        (5, b'o', b'f') => (b"oneOf", Keyword::Union),
+        (5, b'a', b'f') => (b"allOf", Keyword::Schemas),
+        (11, b'p', b's') => (b"prefixItems", Keyword::Schemas),
+        (5, b'i', b's') => (b"items", Keyword::Schema),
+        (20, b'a', b's') => (b"additionalProperties", Keyword::Schema),
+        (3, b'n', b't') => (b"not", Keyword::Schema),
+        (2, b'i', b'f') => (b"if", Keyword::Schema),
+        (4, b't', b'n') => (b"then", Keyword::Schema),
+        (4, b'e', b'e') => (b"else", Keyword::Schema),
+        (8, b'c', b's') => (b"contains", Keyword::Schema),
+        (13, b'p', b's') => (b"propertyNames", Keyword::Schema),
+        (5, b'c', b't') => (b"const", Keyword::Const),
+        (8, b'm', b's') if key[1] == b'a' => (b"maxItems", Keyword::MaxItems),
+        (4, b't', b'e') => (b"type", Keyword::Type),
+        _ => return Keyword::Other,
+    };
+    if bytes_eq(key, candidate) {
+        keyword
     } else {
-        Role::Other
+        Keyword::Other
     }
 }
 
 /// The end of the string opening at `at` (just past its closing quote, or the text's end)
-/// and its characters, an escape counting as one.
+/// and its characters, an escape counting as one. Counting as it goes costs less in constant
+/// evaluation than a second pass over the strings whose characters count.
 const fn string_end(bytes: &[u8], at: usize) -> (usize, usize) {
     let count = bytes.len();
     let mut i = at + 1;
@@ -464,7 +515,10 @@ const fn decimal(text: &[u8]) -> u64 {
 /// token; a run of punctuation up to four to a token (`":{"`, `"},{"`); a space joins the
 /// word after it; any other character is a token.
 pub const fn estimate_tokens(text: &str) -> usize {
-    let bytes = text.as_bytes();
+    estimate_tokens_of(text.as_bytes())
+}
+
+const fn estimate_tokens_of(bytes: &[u8]) -> usize {
     let count = bytes.len();
     let mut tokens = 0;
     let mut i = 0;

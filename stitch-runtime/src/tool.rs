@@ -84,7 +84,7 @@ impl Tool {
         let mut i = 0;
         while i < Dialect::ALL.len() {
             let rendering = self.rendering_in(Dialect::ALL[i]);
-            measures[i] = crate::const_text::measure_rendered(self.input, rendering);
+            measures[i] = crate::const_text::measure_rendered(self.input, rendering, true);
             i += 1;
         }
         measures

@@ -152,7 +152,12 @@ pub const fn dialect_report(tool: &Tool, dialects: &[Dialect]) -> Option<Report>
         let measured = BudgetedTool {
             name: tool.name,
             description: tool.description,
-            measure: crate::const_text::measure_rendered(tool.input, tool.rendering_in(dialect)),
+            // The figures only: the budgets read no token or digest.
+            measure: crate::const_text::measure_rendered(
+                tool.input,
+                tool.rendering_in(dialect),
+                false,
+            ),
         };
         append_over(&mut report, &mut count, &budgets.add(&measured));
         append_over(&mut report, &mut count, &budgets.finish());
