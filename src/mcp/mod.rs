@@ -27,12 +27,20 @@
 //! [`Listings`]) so that every tool, stitch's and plain rmcp tools alike, is listed to each
 //! client in its dialect, inputs and outputs.
 //!
+//! Every tool a [`Toolbox`] or an [`InDialects`] lists, and every result it answers, carries
+//! the catalog's stamp, `_meta["stitch/catalog"]` ([`CATALOG_META_KEY`]): a client whose
+//! listing's stamp differs from an answer's holds a stale catalog, which a stateless server
+//! cannot tell it otherwise.
+//! [`Listings::manifest`] lists every tool in every dialect with its digest, for a snapshot
+//! test.
+//!
 //! [`HttpServer`] (feature `http`) serves any rmcp server over streamable HTTP with the limits
 //! a server on a network needs.
 //!
 //! The modules go one way down: `schema` (a stitch tool as rmcp lists it) → `handler` (what
 //! a handler takes and answers) → `call` (one call)
-//! → `dialects` (which client sees which dialect) → `route` (the router) → `toolbox`;
+//! → `catalog` (the stamp on the wire) → `dialects` (which client sees which dialect) →
+//! `route` (the router) → `toolbox`;
 //! `in_dialects` (a whole server in each client's dialect) and `http` sit beside them.
 
 /// The official Rust MCP SDK, with its server and its stdio transport: what a server built
