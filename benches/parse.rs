@@ -1,6 +1,7 @@
 //! `parse` of the incident call with 32 operations, against two baselines measured in the
 //! same run: `serde_json::from_value` into the same type (no validation: the floor), and
-//! `jsonschema` validation of the exact schema followed by serde.
+//! `jsonschema` validation of the exact schema followed by serde, by its run-time validator
+//! and by the one it generates at compile time.
 
 use stitch_bench as fixture;
 
@@ -31,6 +32,16 @@ fn parse(c: &mut Criterion) {
             || call.clone(),
             |args| {
                 assert!(validator.is_valid(&args));
+                serde_json::from_value::<BroadcastPatch>(args).unwrap()
+            },
+            BatchSize::SmallInput,
+        )
+    });
+    group.bench_function("jsonschema generated at compile time + serde", |b| {
+        b.iter_batched(
+            || call.clone(),
+            |args| {
+                assert!(fixture::GeneratedValidator::is_valid(&args));
                 serde_json::from_value::<BroadcastPatch>(args).unwrap()
             },
             BatchSize::SmallInput,

@@ -19,10 +19,11 @@ use stitch::Contract;
 
 const ITERATIONS: usize = 2_000;
 
-const VARIANTS: [&str; 6] = [
+const VARIANTS: [&str; 7] = [
     "clone",
     "serde",
     "jsonschema",
+    "generated",
     "stitch",
     "by_hand",
     "format_checks",
@@ -60,6 +61,10 @@ fn main() {
                 }
                 "jsonschema" => {
                     assert!(validator.is_valid(&args));
+                    black_box(serde_json::from_value::<BroadcastPatch>(args).unwrap());
+                }
+                "generated" => {
+                    assert!(fixture::GeneratedValidator::is_valid(&args));
                     black_box(serde_json::from_value::<BroadcastPatch>(args).unwrap());
                 }
                 "stitch" => {

@@ -11,6 +11,12 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use stitch::Contract;
 
+/// The exact schema of the incident contract, validated by code jsonschema generates at
+/// compile time from `incident-exact.schema.json` (the test below keeps the file the
+/// contract's `EXACT_SCHEMA`), formats included.
+#[jsonschema_codegen::validator(path = "incident-exact.schema.json", validate_formats = true)]
+pub struct GeneratedValidator;
+
 /// The incident call: broadcast `b1`, 32 operations over every kind of edit.
 pub fn call_with_32_operations() -> Value {
     let ops = [
@@ -196,5 +202,13 @@ mod tests {
             super::BroadcastPatch::TOOL.name,
             example::BroadcastPatch::TOOL.name
         );
+    }
+
+    /// The generated validator's schema is the contract's exact schema.
+    #[test]
+    fn the_generated_validator_reads_the_exact_schema() {
+        let file = include_str!("../incident-exact.schema.json");
+        assert_eq!(file.trim_end(), super::BroadcastPatch::EXACT_SCHEMA);
+        assert!(super::GeneratedValidator::is_valid(&super::call_with_32_operations()));
     }
 }
