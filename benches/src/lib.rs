@@ -209,6 +209,8 @@ mod tests {
     fn the_generated_validator_reads_the_exact_schema() {
         let file = include_str!("../incident-exact.schema.json");
         assert_eq!(file.trim_end(), super::BroadcastPatch::EXACT_SCHEMA);
-        assert!(super::GeneratedValidator::is_valid(&super::call_with_32_operations()));
+        assert!(super::GeneratedValidator::is_valid(
+            &super::call_with_32_operations()
+        ));
     }
 }

@@ -76,6 +76,18 @@ impl Limit {
         Limit::UnionParameters,
     ];
 
+    /// Whether any limit binds clients shown `dialect` (`mcp` has none).
+    pub const fn binds(dialect: Dialect) -> bool {
+        let mut i = 0;
+        while i < Limit::ALL.len() {
+            if Limit::ALL[i].dialect() as u8 == dialect as u8 {
+                return true;
+            }
+            i += 1;
+        }
+        false
+    }
+
     /// The dialect whose clients the limit binds.
     pub const fn dialect(self) -> Dialect {
         match self {

@@ -61,13 +61,18 @@ pub const fn guard_report(tools: &[Tool], profile: &SchemaProfile) -> Option<Rep
     let mut report = Report::new();
     let mut count = 0;
     while let Some(finding) = walk.next() {
-        if count > 0 {
-            report.push_str("\n\n");
-        }
-        report.push_str(finding.message().as_str());
-        count += 1;
+        append(&mut report, &mut count, &finding);
     }
     if count == 0 { None } else { Some(report) }
+}
+
+/// A finding appended to a report, after a blank line when it is not the first.
+const fn append(report: &mut Report, count: &mut usize, finding: &Finding) {
+    if *count > 0 {
+        report.push_str("\n\n");
+    }
+    report.push_str(finding.message().as_str());
+    *count += 1;
 }
 
 /// Every finding of a contract, as one compile error's text.
@@ -117,8 +122,12 @@ pub fn over_budget<'a>(
     dialect: Dialect,
     tools: impl IntoIterator<Item = (&'a str, &'a str, &'a str)>,
 ) -> Vec<Finding> {
-    let mut budgets = Budgets::new(dialect);
     let mut findings = Vec::new();
+    if !Limit::binds(dialect) {
+        // Nothing to count: the schemas are not even rendered.
+        return findings;
+    }
+    let mut budgets = Budgets::new(dialect);
     for (name, description, schema) in tools {
         let tool = BudgetedTool {
             name,
@@ -148,24 +157,27 @@ pub const fn dialect_report(tool: &Tool, dialects: &[Dialect]) -> Option<Report>
         while let Some(finding) = walk.next() {
             append(&mut report, &mut count, &finding);
         }
-        let mut budgets = Budgets::new(dialect);
-        let measured = BudgetedTool {
-            name: tool.name,
-            description: tool.description,
-            // The figures only: the budgets read no token or digest.
-            measure: crate::const_text::measure_rendered(
-                tool.input,
-                tool.rendering_in(dialect),
-                false,
-            ),
-        };
-        append_over(&mut report, &mut count, &budgets.add(&measured));
-        append_over(&mut report, &mut count, &budgets.finish());
+        if Limit::binds(dialect) {
+            let mut budgets = Budgets::new(dialect);
+            let measured = BudgetedTool {
+                name: tool.name,
+                description: tool.description,
+                // The figures only: the budgets read no token or digest.
+                measure: crate::const_text::measure_rendered(
+                    tool.input,
+                    tool.rendering_in(dialect),
+                    false,
+                ),
+            };
+            append_over(&mut report, &mut count, &budgets.add(&measured));
+            append_over(&mut report, &mut count, &budgets.finish());
+        }
         i += 1;
     }
     if count == 0 { None } else { Some(report) }
 }
 
+/// The findings of one budget step appended to a report.
 const fn append_over(report: &mut Report, count: &mut usize, over: &Over) {
     let mut i = 0;
     while i < over.len() {
@@ -174,14 +186,6 @@ const fn append_over(report: &mut Report, count: &mut usize, over: &Over) {
         }
         i += 1;
     }
-}
-
-const fn append(report: &mut Report, count: &mut usize, finding: &Finding) {
-    if *count > 0 {
-        report.push_str("\n\n");
-    }
-    report.push_str(finding.message().as_str());
-    *count += 1;
 }
 
 /// Whether a node's schema in this mode is an object (`"type": "object"` at its root), as MCP
