@@ -195,6 +195,12 @@ proptest! {
         prop_assert_eq!(Figures::of_measure(&measure), figures(&schema), "{}", text);
         prop_assert_eq!(measure.bytes, text.len());
     }
+
+    #[test]
+    fn any_text_is_measured_without_a_panic(text in r#"[{}\[\]":,\\a-z0-9 é]{0,200}"#) {
+        let measure = Measure::of(&text);
+        prop_assert_eq!(measure.bytes, text.len());
+    }
 }
 
 #[test]
