@@ -168,17 +168,6 @@ impl Limit {
         }
     }
 
-    const fn index(self) -> usize {
-        let mut i = 0;
-        while i < Limit::ALL.len() {
-            if Limit::ALL[i] as u8 == self as u8 {
-                return i;
-            }
-            i += 1;
-        }
-        unreachable!()
-    }
-
     /// A tool's own figure for a limit that counts in each tool, or what it adds to the
     /// request's figure.
     const fn figure(self, tool: &BudgetedTool<'_>) -> u64 {
@@ -268,7 +257,7 @@ impl Budgets {
         while i < Limit::ALL.len() {
             if let Some(tool) = &self.crossed_by[i] {
                 let limit = Limit::ALL[i];
-                over[i] = Some(finding(limit, tool.as_str(), self.totals[limit.index()]));
+                over[i] = Some(finding(limit, tool.as_str(), self.totals[i]));
             }
             i += 1;
         }
