@@ -3,18 +3,18 @@
 //! `regex` crate's syntax with its ECMA-262 meaning, so `parse` accepts exactly what a client
 //! reading the advertised schema accepts. Compiled once per pattern and kept.
 
-use std::collections::HashMap;
 use std::sync::{OnceLock, RwLock};
 
 use regex::Regex;
+use rustc_hash::FxHashMap;
 use stitch_rules::pattern::to_regex_syntax;
 
 /// A pattern compiled once per process, with its ECMA-262 meaning. Patterns are `'static`
-/// strings in the contract, so the cache is keyed by where the text lives (no hashing of the
-/// text on every call) and each compiled pattern is kept for the life of the process, shared
+/// strings in the contract, so the cache is keyed by where the text lives (two words hashed
+/// with FxHash, not the text) and each compiled pattern is kept for the life of the process, shared
 /// (a cloned `Regex` would start a fresh match cache on every call).
 pub fn compiled(pattern: &'static str) -> Option<&'static Regex> {
-    type Cache = RwLock<HashMap<(usize, usize), Option<&'static Regex>>>;
+    type Cache = RwLock<FxHashMap<(usize, usize), Option<&'static Regex>>>;
     static CACHE: OnceLock<Cache> = OnceLock::new();
     let cache = CACHE.get_or_init(Default::default);
     let key = (pattern.as_ptr() as usize, pattern.len());

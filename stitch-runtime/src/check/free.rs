@@ -43,19 +43,26 @@ pub(super) fn depth_exceeds(value: &Value, limit: usize) -> bool {
 
 /// The structure a string holds, when the contract wants an object or array there, does not
 /// accept a string, and the text parses to that structure.
+#[inline(always)]
 pub(super) fn structure_in_text(node: &Node, text: &str) -> Option<Value> {
     let wants_object = matches!(node.kind, Kind::Object(_) | Kind::Map(..) | Kind::Union(_));
     let wants_array = matches!(node.kind, Kind::Array(..) | Kind::Tuple(_));
     if !(wants_object || wants_array) {
         return None;
     }
-    let first = text.trim_start().as_bytes().first()?;
-    if !((wants_object && *first == b'{') || (wants_array && *first == b'[')) {
+    parsed_structure(text, wants_object)
+}
+
+/// The object (or array) `text` holds, if it holds one.
+#[cold]
+fn parsed_structure(text: &str, wants_object: bool) -> Option<Value> {
+    let opening = if wants_object { b'{' } else { b'[' };
+    if text.trim_start().as_bytes().first() != Some(&opening) {
         return None;
     }
     match serde_json::from_str::<Value>(text).ok()? {
         parsed @ Value::Object(_) if wants_object => Some(parsed),
-        parsed @ Value::Array(_) if wants_array => Some(parsed),
+        parsed @ Value::Array(_) if !wants_object => Some(parsed),
         _ => None,
     }
 }

@@ -16,6 +16,7 @@
 
 mod free;
 mod keywords;
+mod names;
 mod operations;
 mod path;
 mod scalars;
@@ -25,7 +26,7 @@ use serde_json::{Map, Value};
 use stitch_rules::{Dialect, IssueCode};
 
 pub(crate) use self::null_kept as null_is_meant;
-use crate::node::{Hazard, Kind, Node, Object};
+use crate::node::{Field, Hazard, Kind, Node, Object};
 use crate::rejection::{Issue, Rejection};
 pub use free::drop_flat;
 use free::{MAX_FREE_DEPTH, depth_exceeds, structure_in_text};
@@ -78,13 +79,27 @@ impl Checker {
     }
 
     /// Checks one value; a `catch` node replaces it when anything inside was invalid.
+    #[inline]
     fn value(&mut self, node: &'static Node, value: &mut Value, at: &Path<'_>) {
+        if let Hazard::Catch(fallback) = node.hazard {
+            self.caught(node, fallback, value, at);
+        } else {
+            self.check(node, value, at);
+        }
+    }
+
+    /// A `catch` node: what was found inside is replaced, the cap's stop included.
+    #[cold]
+    fn caught(
+        &mut self,
+        node: &'static Node,
+        fallback: crate::node::Fallback,
+        value: &mut Value,
+        at: &Path<'_>,
+    ) {
         let (found, kept) = (self.found, self.issues.len());
         self.check(node, value, at);
-        if let Hazard::Catch(fallback) = node.hazard
-            && self.found > found
-        {
-            // What was found inside is replaced, the cap's stop included.
+        if self.found > found {
             self.issues.truncate(kept);
             self.found = found;
             self.stopped = false;
@@ -96,16 +111,19 @@ impl Checker {
         if self.stopped {
             return;
         }
-        if value.is_null() {
-            if !(node.nullable || matches!(node.kind, Kind::Any | Kind::Opaque)) {
-                self.wrong_type(node, value, at);
+        match value {
+            Value::Null => {
+                if !(node.nullable || matches!(node.kind, Kind::Any | Kind::Opaque)) {
+                    self.wrong_type(node, value, at);
+                }
+                return;
             }
-            return;
-        }
-        if let Value::String(text) = value
-            && let Some(parsed) = structure_in_text(node, text)
-        {
-            *value = parsed;
+            Value::String(text) => {
+                if let Some(parsed) = structure_in_text(node, text) {
+                    *value = parsed;
+                }
+            }
+            _ => {}
         }
         match node.kind {
             Kind::Boolean => self.boolean(node, value, at),
@@ -194,40 +212,74 @@ impl Checker {
     ) {
         let fields = object.fields;
         if self.null_is_absence {
-            map.retain(|key, value| {
-                !value.is_null() || Some(key.as_str()) == tag || null_kept(object, key)
-            });
+            drop_absent_nulls(object, map, tag);
         }
         let mut seen = Seen::new(fields.len());
-        let mut unknown: Vec<String> = Vec::new();
+        let mut others = false;
+        // The tag is skipped once; no other key can equal it.
+        let mut tag_ahead = tag;
         for (key, value) in map.iter_mut() {
             if self.stopped {
                 return;
             }
-            if Some(key.as_str()) == tag {
+            if let Some(name) = tag_ahead
+                && names::same(name, key)
+            {
+                tag_ahead = None;
                 continue;
             }
-            let position = fields.iter().position(|field| {
-                field.name == key.as_str() || field.aliases.contains(&key.as_str())
-            });
-            let Some(index) = position else {
-                unknown.push(key.clone());
+            let Some(index) = names::field_named(fields, key) else {
+                others = true;
                 continue;
             };
             if seen.contains(index) {
-                let message = format!(
-                    "\"{}\" is given twice, under its name and an alias; send it once",
-                    fields[index].name
-                );
-                self.issue(&at.key(key), IssueCode::DuplicateKey, message);
+                self.given_twice(&fields[index], &at.key(key));
                 continue;
             }
             seen.insert(index);
             self.value(fields[index].node, value, &at.key(key));
         }
+        if others {
+            self.other_keys(object, map, tag, at);
+        }
+        if !seen.all(fields.len()) {
+            self.absent_fields(fields, &seen, map, at);
+        }
+    }
+
+    #[cold]
+    fn given_twice(&mut self, field: &Field, at: &Path<'_>) {
+        let message = format!(
+            "\"{}\" is given twice, under its name and an alias; send it once",
+            field.name
+        );
+        self.issue(at, IssueCode::DuplicateKey, message);
+    }
+
+    /// The keys that name no field: a flattened map's entries, refused under
+    /// `deny_unknown_fields`, or dropped.
+    #[cold]
+    fn other_keys(
+        &mut self,
+        object: &'static Object,
+        map: &mut Map<String, Value>,
+        tag: Option<&str>,
+        at: &Path<'_>,
+    ) {
+        let unknown: Vec<String> = map
+            .keys()
+            .filter(|key| {
+                tag.is_none_or(|tag| !names::same(tag, key))
+                    && names::field_named(object.fields, key).is_none()
+            })
+            .cloned()
+            .collect();
         if let Some(rest) = object.rest {
             // A flattened map takes every other key.
             for key in &unknown {
+                if self.stopped {
+                    return;
+                }
                 if let Some(value) = map.get_mut(key) {
                     self.value(rest, value, &at.key(key));
                 }
@@ -241,6 +293,17 @@ impl Checker {
                 }
             }
         }
+    }
+
+    /// The fields whose keys were not sent: a `catch` field takes its fallback, a required
+    /// one is reported missing.
+    fn absent_fields(
+        &mut self,
+        fields: &'static [Field],
+        seen: &Seen,
+        map: &mut Map<String, Value>,
+        at: &Path<'_>,
+    ) {
         for (index, field) in fields.iter().enumerate() {
             if seen.contains(index) {
                 continue;
@@ -289,6 +352,14 @@ impl Checker {
     }
 }
 
+/// A strict-mode client's `null` for a key the object does not require: the key's absence.
+#[cold]
+fn drop_absent_nulls(object: &Object, map: &mut Map<String, Value>, tag: Option<&str>) {
+    map.retain(|key, value| {
+        !value.is_null() || Some(key.as_str()) == tag || null_kept(object, key)
+    });
+}
+
 /// Whether a `null` for the key is not its absence: the object requires the key (under its
 /// name or an alias), or defaults it to something `null` does not mean.
 pub(crate) fn null_kept(object: &Object, key: &str) -> bool {
@@ -300,9 +371,12 @@ pub(crate) fn null_kept(object: &Object, key: &str) -> bool {
 
 /// A key's value: a scan for the small objects operations are (cheaper than hashing the
 /// key), a hashed lookup for larger ones.
+#[inline]
 pub(super) fn entry<'m>(map: &'m Map<String, Value>, key: &str) -> Option<&'m Value> {
     if map.len() <= 8 {
-        map.iter().find(|(k, _)| k.as_str() == key).map(|(_, v)| v)
+        map.iter()
+            .find(|(k, _)| names::same(k, key))
+            .map(|(_, v)| v)
     } else {
         map.get(key)
     }
@@ -327,6 +401,14 @@ impl Seen {
         match self {
             Seen::Inline(bits) => *bits |= 1 << index,
             Seen::Heap(flags) => flags[index] = true,
+        }
+    }
+
+    /// Whether all of the first `count` fields were present.
+    fn all(&self, count: usize) -> bool {
+        match self {
+            Seen::Inline(bits) => bits.count_ones() as usize == count,
+            Seen::Heap(flags) => flags.iter().all(|flag| *flag),
         }
     }
 

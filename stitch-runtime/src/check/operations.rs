@@ -7,6 +7,7 @@ use serde_json::{Map, Value};
 use stitch_rules::IssueCode;
 
 use super::free::drop_flat;
+use super::names::variant_named;
 use super::path::Path;
 use super::words::{describe, short};
 use super::{Checker, entry};
@@ -25,12 +26,9 @@ impl Checker {
             return self.external(union, map, at);
         }
         let tag = entry(map, union.tag);
-        let chosen = tag.and_then(Value::as_str).and_then(|tag| {
-            union
-                .variants
-                .iter()
-                .find(|variant| variant.name == tag || variant.aliases.contains(&tag))
-        });
+        let chosen = tag
+            .and_then(Value::as_str)
+            .and_then(|tag| variant_named(union.variants, tag));
         if let Some(variant) = chosen {
             return match union.tagging {
                 Tagging::Adjacent(content) => self.adjacent(union, variant, content, map, at),
@@ -165,10 +163,7 @@ impl Checker {
         let Some((key, value)) = map.iter_mut().next() else {
             return;
         };
-        let chosen = union
-            .variants
-            .iter()
-            .find(|variant| variant.name == key || variant.aliases.contains(&key.as_str()));
+        let chosen = variant_named(union.variants, key);
         let Some(variant) = chosen else {
             let key_at = at.key(key);
             let names = self.valid_operations(union, &key_at);

@@ -173,10 +173,15 @@ impl Checker {
 }
 
 /// `trim`, `lowercase`, `uppercase`, applied after validation.
+#[inline(always)]
 fn transform(flags: u8, text: &mut String) {
-    if flags & (checks::TRIM | checks::LOWERCASE | checks::UPPERCASE) == 0 {
-        return;
+    if flags & (checks::TRIM | checks::LOWERCASE | checks::UPPERCASE) != 0 {
+        transform_text(flags, text);
     }
+}
+
+#[cold]
+fn transform_text(flags: u8, text: &mut String) {
     if flags & checks::TRIM != 0 {
         let trimmed = text.trim();
         if trimmed.len() != text.len() {
