@@ -16,8 +16,10 @@ fn checker(format: Format) -> Option<fn(&str) -> bool> {
             value.len() == 10 && chrono::NaiveDate::parse_from_str(value, "%Y-%m-%d").is_ok()
         },
         Format::Time => is_time,
-        Format::DateTime => |value| chrono::DateTime::parse_from_rfc3339(value).is_ok(),
-        Format::Uri => |value| fluent_uri::Uri::parse(value).is_ok(),
+        Format::DateTime => {
+            |value| is_plain_date_time(value) || chrono::DateTime::parse_from_rfc3339(value).is_ok()
+        }
+        Format::Uri => |value| is_plain_uri(value) || fluent_uri::Uri::parse(value).is_ok(),
         Format::UriReference => |value| fluent_uri::UriRef::parse(value).is_ok(),
         Format::Email => |value| {
             let options = email_address::Options::default().without_display_text();
@@ -47,6 +49,138 @@ pub fn check(format: &str, value: &str) -> Option<bool> {
 /// What a format looks like, for messages.
 pub fn example(format: &str) -> &'static str {
     named(format).map_or("the declared format", Format::example)
+}
+
+/// Whether `value` is a URI of the plain shape nearly every URI a model sends has:
+/// `scheme://host[:port]` then a path, query and fragment of unescaped characters. Every such
+/// string is a URI by RFC 3986, so it is accepted without a full parse; anything else
+/// (percent-escapes, IP literals, user info, URIs without `//`, any doubt) is left to
+/// fluent-uri, which decides. One pass over the bytes, each judged by a table.
+fn is_plain_uri(value: &str) -> bool {
+    /// Byte classes, as bits.
+    const SCHEME: u8 = 1; // ALPHA / DIGIT / "+" / "-" / "."
+    const HOST: u8 = 2; // unreserved / sub-delims
+    const AFTER_HOST: u8 = 4; // pchar without escapes, "/" and "?"
+    const CLASSES: [u8; 256] = {
+        let mut table = [0u8; 256];
+        let mut byte = 0;
+        while byte < 256 {
+            if (byte as u8).is_ascii_alphanumeric() {
+                table[byte] = SCHEME | HOST | AFTER_HOST;
+            }
+            byte += 1;
+        }
+        let (scheme_marks, host_marks, path_marks) = (b"+-.", b"-._~!$&'()*+,;=", b"/?:@");
+        let mut i = 0;
+        while i < scheme_marks.len() {
+            table[scheme_marks[i] as usize] |= SCHEME;
+            i += 1;
+        }
+        let mut i = 0;
+        while i < host_marks.len() {
+            table[host_marks[i] as usize] |= HOST | AFTER_HOST;
+            i += 1;
+        }
+        let mut i = 0;
+        while i < path_marks.len() {
+            table[path_marks[i] as usize] |= AFTER_HOST;
+            i += 1;
+        }
+        table
+    };
+    let class = |byte: &u8| CLASSES[*byte as usize];
+    let bytes = value.as_bytes();
+    if !bytes.first().is_some_and(u8::is_ascii_alphabetic) {
+        return false;
+    }
+    let scheme_end = bytes
+        .iter()
+        .position(|byte| class(byte) & SCHEME == 0)
+        .unwrap_or(bytes.len());
+    let Some(authority) = bytes[scheme_end..].strip_prefix(b"://") else {
+        return false;
+    };
+    let host_end = authority
+        .iter()
+        .position(|byte| class(byte) & HOST == 0)
+        .unwrap_or(authority.len());
+    let mut rest = &authority[host_end..];
+    if let Some(port) = rest.strip_prefix(b":") {
+        let digits = port.iter().take_while(|byte| byte.is_ascii_digit()).count();
+        rest = &port[digits..];
+    }
+    // What follows the authority starts a path, a query or a fragment (or nothing); at
+    // most one `#` starts the fragment.
+    if rest.first().is_some_and(|byte| !b"/?#".contains(byte)) {
+        return false;
+    }
+    let Some(odd) = rest.iter().position(|byte| class(byte) & AFTER_HOST == 0) else {
+        return true;
+    };
+    rest[odd] == b'#'
+        && rest[odd + 1..]
+            .iter()
+            .all(|byte| class(byte) & AFTER_HOST != 0)
+}
+
+/// Whether `value` is an RFC 3339 date-time of the plain shape models send:
+/// `YYYY-MM-DDTHH:MM:SS`, an optional fraction of up to nine digits, then `Z` or `±HH:MM`,
+/// with a day of month no later than the 28th and no leap second. Every such string is a
+/// date-time whatever the month or year, so it is accepted without a full parse; anything
+/// else is left to chrono, which decides.
+fn is_plain_date_time(value: &str) -> bool {
+    /// The number written by two digits at `at`, if both are digits.
+    fn two_digits(bytes: &[u8], at: usize) -> Option<u8> {
+        match bytes.get(at..at + 2)? {
+            [tens @ b'0'..=b'9', ones @ b'0'..=b'9'] => Some((tens - b'0') * 10 + (ones - b'0')),
+            _ => None,
+        }
+    }
+    let bytes = value.as_bytes();
+    let date_and_clock = || -> Option<()> {
+        let year_is_digits = bytes.get(..4)?.iter().all(u8::is_ascii_digit);
+        let separators = [(4, b'-'), (7, b'-'), (10, b'T'), (13, b':'), (16, b':')];
+        let separated = separators
+            .iter()
+            .all(|&(at, separator)| bytes.get(at) == Some(&separator));
+        let month = two_digits(bytes, 5)?;
+        let day = two_digits(bytes, 8)?;
+        let (hour, minute, second) = (
+            two_digits(bytes, 11)?,
+            two_digits(bytes, 14)?,
+            two_digits(bytes, 17)?,
+        );
+        (year_is_digits
+            && separated
+            && (1..=12).contains(&month)
+            && (1..=28).contains(&day)
+            && hour < 24
+            && minute < 60
+            && second < 60)
+            .then_some(())
+    };
+    if date_and_clock().is_none() {
+        return false;
+    }
+    let mut rest = &bytes[19..];
+    if let Some(fraction) = rest.strip_prefix(b".") {
+        let digits = fraction
+            .iter()
+            .take_while(|byte| byte.is_ascii_digit())
+            .count();
+        if !(1..=9).contains(&digits) {
+            return false;
+        }
+        rest = &fraction[digits..];
+    }
+    match rest {
+        b"Z" => true,
+        [b'+' | b'-', _, _, b':', _, _] => {
+            two_digits(rest, 1).is_some_and(|hours| hours < 24)
+                && two_digits(rest, 4).is_some_and(|minutes| minutes < 60)
+        }
+        _ => false,
+    }
 }
 
 /// RFC 3339 `full-time`: `HH:MM:SS[.frac](Z|±HH:MM)`.
@@ -88,6 +222,110 @@ fn is_json_pointer(value: &str) -> bool {
             .split('~')
             .skip(1)
             .all(|rest| rest.starts_with('0') || rest.starts_with('1'))
+}
+
+#[cfg(test)]
+mod shortcuts {
+    //! The shortcuts accept only what the crates behind them accept, and take the values
+    //! models send.
+    use proptest::prelude::*;
+
+    use super::{is_plain_date_time, is_plain_uri};
+
+    /// Strings near the URI shape: schemes, authorities, escapes, IP literals, user info,
+    /// ports, paths, queries and fragments, in any order and with stray characters.
+    fn near_uris() -> impl Strategy<Value = String> {
+        let part = prop_oneof![
+            Just("https".to_owned()),
+            Just("a+b-c.d".to_owned()),
+            Just("1x".to_owned()),
+            Just("://".to_owned()),
+            Just(":".to_owned()),
+            Just("//".to_owned()),
+            Just("/".to_owned()),
+            Just("?".to_owned()),
+            Just("#".to_owned()),
+            Just("@".to_owned()),
+            Just("[::1]".to_owned()),
+            Just("%20".to_owned()),
+            Just("%zz".to_owned()),
+            Just(":8080".to_owned()),
+            Just(":99999999".to_owned()),
+            "[a-zA-Z0-9._~!$&'()*+,;=-]{0,6}",
+            r#"[ "<>\^`{|}\[\]%é\x00-\x1f]"#,
+            r"\PC{0,3}",
+        ];
+        proptest::collection::vec(part, 0..10).prop_map(|parts| parts.concat())
+    }
+
+    /// Strings near the RFC 3339 date-time shape, with out-of-range fields and stray
+    /// characters.
+    fn near_date_times() -> impl Strategy<Value = String> {
+        (
+            "[0-9]{4}",
+            "[0-9]{2}",
+            "[0-9]{2}",
+            "[Tt ]",
+            "[0-9]{2}:[0-9]{2}:[0-9]{2}",
+            r"(\.[0-9]{0,11})?",
+            "(Z|z|[+-][0-9]{2}:[0-9]{2}|[+-][0-9]{4}|)",
+            "[0-9a-z:.-]{0,2}",
+        )
+            .prop_map(|(year, month, day, t, clock, fraction, offset, tail)| {
+                format!("{year}-{month}-{day}{t}{clock}{fraction}{offset}{tail}")
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(3000))]
+
+        #[test]
+        fn a_plain_uri_is_a_uri(text in prop_oneof![near_uris(), "\\PC{0,24}"]) {
+            if is_plain_uri(&text) {
+                prop_assert!(fluent_uri::Uri::parse(text.as_str()).is_ok(), "{text:?}");
+            }
+        }
+
+        #[test]
+        fn a_plain_date_time_is_a_date_time(text in near_date_times()) {
+            if is_plain_date_time(&text) {
+                prop_assert!(chrono::DateTime::parse_from_rfc3339(&text).is_ok(), "{text:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn what_models_send_takes_the_shortcut() {
+        for uri in [
+            "https://example.com/sale",
+            "http://localhost:8080/a/b?c=d&e=f#top",
+            "https://api.example.org/v1/items?id=1,2;x=y",
+        ] {
+            assert!(is_plain_uri(uri), "{uri}");
+        }
+        for date_time in [
+            "2026-12-02T17:00:00Z",
+            "2026-02-28T23:59:59.123+05:30",
+            "1999-01-01T00:00:00-08:00",
+        ] {
+            assert!(is_plain_date_time(date_time), "{date_time}");
+        }
+        // Left to the full parse, which still accepts them.
+        for uri in ["mailto:a@example.com", "https://[::1]/", "https://a/b%20c"] {
+            assert!(
+                !is_plain_uri(uri) && super::check("uri", uri) == Some(true),
+                "{uri}"
+            );
+        }
+        for date_time in ["2024-02-29T00:00:00Z", "2026-12-31T23:59:59Z"] {
+            assert!(!is_plain_date_time(date_time), "{date_time}");
+            assert_eq!(
+                super::check("date-time", date_time),
+                Some(true),
+                "{date_time}"
+            );
+        }
+    }
 }
 
 #[cfg(test)]

@@ -1,5 +1,6 @@
-//! What the code `#[derive(Contract)]` generates names, and nothing else: one path for all of
-//! it, hidden, not a public API (its items change with every compile-time optimisation). The
+//! What the code `#[derive(Contract)]` generates names, and the two walks of a call's check
+//! (which a test holds to each other), and nothing else: one path for all of it, hidden, not
+//! a public API (its items change with every compile-time optimisation). The
 //! constructors here take facts the derive computed at expansion (a name's plainness, a
 //! description's escape, hash and summary line), which a hand-written `Shape` has the public
 //! constructors compute instead.
@@ -8,6 +9,7 @@ pub use stitch_rules::Dialect;
 
 pub use crate::attributes::{catch, coerce, fallback, hidden, keyword, newtype_object, values};
 pub use crate::buffered::{Buffered, unbufferable};
+pub use crate::check::{check as check_call, passes as passes_as_sent};
 pub use crate::const_text::{AdvertisedScratch, WrittenOnce, exact_text, written_once};
 pub use crate::contract::Contract;
 pub use crate::flatten::{FlatTable, KeyIndices, flat_table, key_indices, slots_for, total_fields};

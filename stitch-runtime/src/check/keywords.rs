@@ -44,15 +44,45 @@ impl Subject<'_> {
 
 /// What the keywords of one value read of it, computed once: its count (a string's
 /// characters are counted once for both of its length bounds) and its value as a float.
-struct Measured<'v> {
+pub(super) struct Measured<'v> {
     subject: Subject<'v>,
     count: Option<usize>,
     float: Option<f64>,
 }
 
 impl<'v> Measured<'v> {
+    fn of(subject: Subject<'v>) -> Measured<'v> {
+        Measured {
+            subject,
+            count: None,
+            float: None,
+        }
+    }
+
     fn count(&mut self) -> usize {
         *self.count.get_or_insert_with(|| self.subject.count())
+    }
+
+    /// Whether the count stands so to `limit` (at least, or at most): a string's characters
+    /// are counted only when its length in bytes leaves it open (a character takes one to
+    /// four bytes), so most strings are judged without counting.
+    #[inline(always)]
+    fn count_holds(&mut self, at_least: bool, limit: u64) -> bool {
+        let stands = |count: usize| {
+            let count = count as u64;
+            if at_least {
+                count >= limit
+            } else {
+                count <= limit
+            }
+        };
+        if let (Subject::Text(text), None) = (self.subject, self.count) {
+            let (fewest, most) = (text.len().div_ceil(4), text.len());
+            if stands(fewest) == stands(most) {
+                return stands(most);
+            }
+        }
+        stands(self.count())
     }
 
     fn float(&mut self, number: &Number) -> f64 {
@@ -83,17 +113,14 @@ impl Checker {
     pub(super) fn keywords(&mut self, kind: &Kind, subject: Subject<'_>, at: &Path<'_>) {
         kind.each_keyword(&mut Enforcing {
             checker: self,
-            measured: Measured {
-                subject,
-                count: None,
-                float: None,
-            },
+            measured: Measured::of(subject),
             at,
         });
     }
 
-    /// One keyword against `subject`. Inlined at each of `each_keyword`'s call sites, where
-    /// the keyword is a constant, so each is compiled to its own check.
+    /// One keyword against `subject`, reported when it does not hold. Inlined at each of
+    /// `each_keyword`'s call sites, where the keyword is a constant, so each is compiled to
+    /// its own check.
     #[inline(always)]
     fn keyword(
         &mut self,
@@ -102,44 +129,44 @@ impl Checker {
         measured: &mut Measured<'_>,
         at: &Path<'_>,
     ) {
+        if !holds(keyword, value, measured) {
+            self.broken(keyword, value, measured, at);
+        }
+    }
+
+    /// The issue of a keyword that does not hold.
+    #[cold]
+    fn broken(
+        &mut self,
+        keyword: Keyword,
+        value: KeywordValue,
+        measured: &mut Measured<'_>,
+        at: &Path<'_>,
+    ) {
         let spec = keyword.spec();
-        let broken = match (spec.check, value, measured.subject) {
+        let message = match (spec.check, value, measured.subject) {
             (Check::Bound(relation), KeywordValue::Bound(bound), Subject::Number(number)) => {
-                let float = measured.float(number);
-                (!relation.holds(float, bound.value))
-                    .then(|| format!("must be {} {}, got {number}", relation.symbol(), bound.text))
+                format!("must be {} {}, got {number}", relation.symbol(), bound.text)
             }
             (Check::MultipleOf, KeywordValue::Bound(step), Subject::Number(number)) => {
-                (!is_multiple(number, step))
-                    .then(|| format!("must be a multiple of {}, got {number}", step.text))
+                format!("must be a multiple of {}, got {number}", step.text)
             }
             (Check::Count(at_least, counted), KeywordValue::Count(limit), _) => {
                 let actual = measured.count();
-                let broken = if at_least {
-                    (actual as u64) < limit
-                } else {
-                    (actual as u64) > limit
-                };
-                broken.then(|| format!("{}, got {actual}", counted.says(at_least, limit)))
+                format!("{}, got {actual}", counted.says(at_least, limit))
             }
             (Check::Pattern, KeywordValue::Text(pattern), Subject::Text(text)) => {
-                pattern::compiled(pattern)
-                    .is_some_and(|regex| !regex.is_match(text))
-                    .then(|| format!("must match the pattern {pattern}, got {}", short(text)))
+                format!("must match the pattern {pattern}, got {}", short(text))
             }
             (Check::Format, KeywordValue::Text(name), Subject::Text(text)) => {
-                (format::check(name, text) == Some(false))
-                    .then(|| format!("must be {}, got {}", format::example(name), short(text)))
+                format!("must be {}, got {}", format::example(name), short(text))
             }
             (Check::Unique, KeywordValue::Flag, Subject::Items(items)) => {
-                self.unique(items, at);
-                None
+                return self.unique(items, at);
             }
-            _ => None,
+            _ => return,
         };
-        if let Some(message) = broken {
-            self.issue(at, spec.code, message);
-        }
+        self.issue(at, spec.code, message);
     }
 
     /// Reports each item that repeats an earlier one (once per first occurrence).
@@ -167,6 +194,65 @@ impl Checker {
             }
         }
     }
+}
+
+/// Whether every keyword `kind` sets holds of `subject` (the valid path's question).
+#[inline]
+pub(super) fn keywords_hold(kind: &Kind, subject: Subject<'_>) -> bool {
+    let mut holding = Holding {
+        measured: Measured::of(subject),
+        all: true,
+    };
+    kind.each_keyword(&mut holding);
+    holding.all
+}
+
+/// Whether the keywords `each_keyword` shows all hold.
+struct Holding<'v> {
+    measured: Measured<'v>,
+    all: bool,
+}
+
+impl KeywordVisitor for Holding<'_> {
+    #[inline(always)]
+    fn visit(&mut self, keyword: Keyword, value: KeywordValue) {
+        self.all = self.all && holds(keyword, value, &mut self.measured);
+    }
+}
+
+/// Whether one keyword holds of `subject`: the keyword table's rule, as both the full check
+/// and the valid path apply it.
+#[inline(always)]
+fn holds(keyword: Keyword, value: KeywordValue, measured: &mut Measured<'_>) -> bool {
+    match (keyword.spec().check, value, measured.subject) {
+        (Check::Bound(relation), KeywordValue::Bound(bound), Subject::Number(number)) => {
+            relation.holds(measured.float(number), bound.value)
+        }
+        (Check::MultipleOf, KeywordValue::Bound(step), Subject::Number(number)) => {
+            is_multiple(number, step)
+        }
+        (Check::Count(at_least, _), KeywordValue::Count(limit), _) => {
+            measured.count_holds(at_least, limit)
+        }
+        (Check::Pattern, KeywordValue::Text(pattern), Subject::Text(text)) => {
+            pattern::compiled(pattern).is_none_or(|regex| regex.is_match(text))
+        }
+        (Check::Format, KeywordValue::Text(name), Subject::Text(text)) => {
+            format::check(name, text) != Some(false)
+        }
+        (Check::Unique, KeywordValue::Flag, Subject::Items(items)) => !repeats(items),
+        _ => true,
+    }
+}
+
+/// Whether an item repeats an earlier one, compared by their canonical text; an item nested
+/// beyond any contract is no duplicate of another (it is refused on its own).
+fn repeats(items: &[Value]) -> bool {
+    let mut seen = HashSet::with_capacity(items.len());
+    items
+        .iter()
+        .filter_map(|item| canonical(item, MAX_FREE_DEPTH))
+        .any(|key| !seen.insert(key))
 }
 
 /// Whether `number` is a multiple of `step`, exactly, in the decimal reading both numbers are

@@ -20,6 +20,7 @@ mod names;
 mod operations;
 mod path;
 mod scalars;
+mod valid;
 mod words;
 
 use serde_json::{Map, Value};
@@ -32,6 +33,7 @@ pub use free::drop_flat;
 use free::{MAX_FREE_DEPTH, depth_exceeds, structure_in_text};
 use keywords::Subject;
 use path::Path;
+pub use valid::passes;
 
 /// Checks `value` against `node`, adjusting it for serde, as a client shown `dialect` sends
 /// it; returns the issues found, up to [`Rejection::MAX_ISSUES`], and whether there were
@@ -371,12 +373,15 @@ pub(crate) fn null_kept(object: &Object, key: &str) -> bool {
 
 /// A key's value: a scan for the small objects operations are (cheaper than hashing the
 /// key), a hashed lookup for larger ones.
-#[inline]
+#[inline(always)]
 pub(super) fn entry<'m>(map: &'m Map<String, Value>, key: &str) -> Option<&'m Value> {
     if map.len() <= 8 {
-        map.iter()
-            .find(|(k, _)| names::same(k, key))
-            .map(|(_, v)| v)
+        for (k, v) in map {
+            if names::same(k, key) {
+                return Some(v);
+            }
+        }
+        None
     } else {
         map.get(key)
     }

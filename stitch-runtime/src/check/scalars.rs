@@ -60,15 +60,10 @@ impl Checker {
         let before = self.found;
         self.keywords(&node.kind, Subject::Number(number), at);
         if self.found == before
+            && !fits_integer(rules, number)
             && let Some((min, max)) = rules.rust.integer_range()
         {
-            let held = number
-                .as_i64()
-                .map(i128::from)
-                .or(number.as_u64().map(i128::from));
-            if held.is_some_and(|held| held < min || held > max) {
-                self.out_of_range(number, min.to_string(), max.to_string(), at);
-            }
+            self.out_of_range(number, min.to_string(), max.to_string(), at);
         }
     }
 
@@ -93,8 +88,8 @@ impl Checker {
         let before = self.found;
         self.keywords(&node.kind, Subject::Number(number), at);
         if self.found == before
+            && !fits_float(rules, number)
             && let Some(limit) = rules.rust.float_limit()
-            && number.as_f64().is_some_and(|float| float.abs() > limit)
         {
             // The limit as the narrower type writes it (`3.4028235e38`, not its `f64` digits).
             let limit = limit as f32;
@@ -172,10 +167,38 @@ impl Checker {
     }
 }
 
+/// Whether an integer is one the field's Rust type holds.
+#[inline(always)]
+pub(super) fn fits_integer(rules: &NumberRules, number: &Number) -> bool {
+    let Some((min, max)) = rules.rust.integer_range() else {
+        return true;
+    };
+    let held = number
+        .as_i64()
+        .map(i128::from)
+        .or(number.as_u64().map(i128::from));
+    held.is_none_or(|held| min <= held && held <= max)
+}
+
+/// Whether a number is within what the field's floating-point type holds.
+#[inline]
+pub(super) fn fits_float(rules: &NumberRules, number: &Number) -> bool {
+    rules
+        .rust
+        .float_limit()
+        .is_none_or(|limit| number.as_f64().is_none_or(|float| float.abs() <= limit))
+}
+
+/// Whether the text transforms (`trim`, `lowercase`, `uppercase`) apply to a node's strings.
+#[inline(always)]
+pub(super) fn transforms(flags: u8) -> bool {
+    flags & (checks::TRIM | checks::LOWERCASE | checks::UPPERCASE) != 0
+}
+
 /// `trim`, `lowercase`, `uppercase`, applied after validation.
 #[inline(always)]
 fn transform(flags: u8, text: &mut String) {
-    if flags & (checks::TRIM | checks::LOWERCASE | checks::UPPERCASE) != 0 {
+    if transforms(flags) {
         transform_text(flags, text);
     }
 }

@@ -94,6 +94,7 @@ pub enum NumberType {
 impl NumberType {
     /// The integers the type holds, as far as a JSON value can carry them (serde_json reads
     /// integers as `i64` or `u64`): `None` for floating-point types and `Json`.
+    #[inline(always)]
     pub const fn integer_range(self) -> Option<(i128, i128)> {
         const JSON_MIN: i128 = i64::MIN as i128;
         const JSON_MAX: i128 = u64::MAX as i128;

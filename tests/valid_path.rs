@@ -1,0 +1,311 @@
+//! `parse`'s valid path against its full check: the valid path may answer "passes as sent"
+//! only when the full check would find no issue and change nothing, so skipping the full
+//! check changes no result. Held on contracts with every adjustment the full check makes
+//! (`coerce`, `catch`, transforms, aliases, keys serde ignores, a flattened map, strict-mode
+//! nulls, each tagging), on valid calls and on calls with one part replaced by arbitrary JSON,
+//! in every dialect. And the valid path is taken: a valid call of the incident contract
+//! passes as sent.
+
+#[path = "../examples/contracts/broadcast_patch.rs"]
+mod broadcast_patch;
+mod common;
+
+use std::collections::{BTreeMap, HashMap};
+
+use broadcast_patch::BroadcastPatch;
+use common::values;
+use proptest::prelude::*;
+use serde::Deserialize;
+use serde_json::{Value, json};
+use stitch::__private::{check_call, passes_as_sent};
+use stitch::ir::Node;
+use stitch::{Contract, Dialect, Shape};
+
+/// Who may see a note.
+#[derive(Contract, Deserialize, Debug)]
+#[serde(rename_all = "lowercase")]
+#[allow(dead_code)]
+enum Visibility {
+    Public,
+    #[serde(alias = "hidden")]
+    Private,
+}
+
+/// Where a note points.
+#[derive(Contract, Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct Anchor {
+    #[contract(min = 0, max = 1000)]
+    line: u16,
+    column: Option<u8>,
+}
+
+/// A note with every adjustment the full check makes somewhere in it.
+#[derive(Contract, Deserialize, Debug)]
+#[serde(rename_all = "camelCase")]
+#[allow(dead_code)]
+struct Note {
+    #[contract(min_length = 1, max_length = 8, pattern = "^[a-z0-9 ]+$")]
+    title: String,
+    #[contract(trim)]
+    author: Option<String>,
+    #[contract(coerce)]
+    priority: Option<u8>,
+    #[contract(coerce)]
+    pinned: bool,
+    #[contract(catch = 3)]
+    retries: u32,
+    #[serde(default)]
+    #[contract(catch = 2)]
+    depth: u8,
+    #[serde(alias = "at")]
+    anchor: Option<Anchor>,
+    #[contract(unique_items, max_items = 3)]
+    tags: Vec<String>,
+    #[contract(multiple_of = 0.5, exclusive_min = 0)]
+    weight: f32,
+    #[contract(format = "uri")]
+    link: Option<String>,
+    #[contract(format = "date-time")]
+    due: Option<String>,
+    visibility: Visibility,
+    #[serde(default)]
+    extra: HashMap<String, i32>,
+    pair: Option<(i8, String)>,
+    data: Option<Value>,
+}
+
+/// Counts beside a name: every other key is a count.
+#[derive(Contract, Deserialize, Debug)]
+#[allow(dead_code)]
+struct Counted {
+    name: String,
+    #[serde(flatten)]
+    counts: BTreeMap<String, u8>,
+}
+
+/// Operations under each tagging serde has, with aliases.
+#[derive(Contract, Deserialize, Debug)]
+#[serde(tag = "op", rename_all = "snake_case")]
+#[allow(dead_code)]
+enum Inner {
+    Add {
+        #[contract(min = 1)]
+        count: i64,
+    },
+    #[serde(alias = "remove")]
+    Delete {
+        at: u32,
+        note: Option<String>,
+    },
+    Clear,
+}
+
+#[derive(Contract, Deserialize, Debug)]
+#[serde(tag = "op", content = "args", rename_all = "snake_case")]
+#[allow(dead_code)]
+enum Adjacent {
+    Insert { at: u32, text: String },
+    Undo,
+}
+
+#[derive(Contract, Deserialize, Debug)]
+#[serde(rename_all = "snake_case")]
+#[allow(dead_code)]
+enum External {
+    Move { to: u32 },
+    Stop,
+}
+
+/// A call of every kind of operation.
+#[derive(Contract, Deserialize, Debug)]
+#[allow(dead_code)]
+struct Batch {
+    inner: Vec<Inner>,
+    adjacent: Option<Adjacent>,
+    external: Option<External>,
+    #[contract(coerce)]
+    limit: Option<i64>,
+}
+
+/// A JSON value of any shape, including the texts the full check reads structure or numbers
+/// from.
+fn any_json() -> impl Strategy<Value = Value> {
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::from),
+        any::<i64>().prop_map(Value::from),
+        (-300i64..300).prop_map(Value::from),
+        (-1.0e6..1.0e6f64).prop_map(Value::from),
+        Just(json!(2.0)),
+        Just(json!(0.5)),
+        "\\PC{0,10}".prop_map(Value::from),
+        Just(json!("  padded ")),
+        Just(json!("1")),
+        Just(json!("true")),
+        Just(json!("{\"line\": 1}")),
+        Just(json!("https://example.com/a?b#c")),
+        Just(json!("2026-12-02T17:00:00Z")),
+        Just(json!("hidden")),
+        Just(json!("remove")),
+    ];
+    leaf.prop_recursive(3, 16, 4, |inner| {
+        prop_oneof![
+            proptest::collection::vec(inner.clone(), 0..4).prop_map(Value::Array),
+            proptest::collection::btree_map("[a-z_]{1,6}", inner, 0..4)
+                .prop_map(|map| Value::Object(map.into_iter().collect())),
+        ]
+    })
+}
+
+/// Every JSON Pointer inside a value.
+fn pointers(value: &Value, at: String, out: &mut Vec<String>) {
+    match value {
+        Value::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                pointers(item, format!("{at}/{i}"), out);
+            }
+        }
+        Value::Object(map) => {
+            for (key, item) in map {
+                let key = key.replace('~', "~0").replace('/', "~1");
+                pointers(item, format!("{at}/{key}"), out);
+            }
+        }
+        _ => {}
+    }
+    out.push(at);
+}
+
+/// A valid call of the contract, or one with one part replaced by arbitrary JSON, or a key
+/// removed, or a key added.
+fn calls(node: &'static Node) -> impl Strategy<Value = Value> {
+    (
+        values(node),
+        any::<prop::sample::Index>(),
+        any_json(),
+        0..4u8,
+    )
+        .prop_map(|(mut value, index, replacement, change)| {
+            let mut all = Vec::new();
+            pointers(&value, String::new(), &mut all);
+            let target = index.get(&all).clone();
+            match change {
+                0 => {}
+                1 if target.is_empty() => return replacement,
+                1 => {
+                    if let Some(slot) = value.pointer_mut(&target) {
+                        *slot = replacement;
+                    }
+                }
+                2 => {
+                    if let Some(Value::Object(map)) = value.pointer_mut(&target) {
+                        map.insert("unknown".to_owned(), replacement);
+                    }
+                }
+                _ => {
+                    if let Some(Value::Object(map)) = value.pointer_mut(&target)
+                        && let Some(key) = map.keys().next().cloned()
+                    {
+                        map.remove(&key);
+                    }
+                }
+            }
+            value
+        })
+}
+
+/// The property: whatever passes as sent, the full check finds valid and leaves unchanged.
+fn holds_for(node: &'static Node, call: &Value) -> Result<(), TestCaseError> {
+    for dialect in Dialect::ALL {
+        if passes_as_sent(node, call, dialect) {
+            let mut checked = call.clone();
+            let (issues, _) = check_call(node, &mut checked, dialect);
+            prop_assert!(
+                issues.is_empty(),
+                "passed as sent in {dialect:?}, but the full check found {issues:?} in {call}"
+            );
+            prop_assert_eq!(
+                &checked,
+                call,
+                "passed as sent in {:?}, but the full check changed it",
+                dialect
+            );
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(600))]
+
+    #[test]
+    fn what_passes_a_note_as_sent_the_full_check_leaves_alone(call in calls(Note::SHAPE)) {
+        holds_for(Note::SHAPE, &call)?;
+    }
+
+    #[test]
+    fn what_passes_a_batch_as_sent_the_full_check_leaves_alone(call in calls(Batch::SHAPE)) {
+        holds_for(Batch::SHAPE, &call)?;
+    }
+
+    #[test]
+    fn what_passes_counts_as_sent_the_full_check_leaves_alone(call in calls(Counted::SHAPE)) {
+        holds_for(Counted::SHAPE, &call)?;
+    }
+
+    #[test]
+    fn what_passes_the_incident_contract_as_sent_the_full_check_leaves_alone(
+        call in calls(BroadcastPatch::SHAPE)
+    ) {
+        holds_for(BroadcastPatch::SHAPE, &call)?;
+    }
+
+    /// The valid path is taken: every valid call of the incident contract (no hazard, no
+    /// alias, no transform in it) passes as sent, in every dialect but OpenAI's strict one,
+    /// where a `null` for an optional key is its absence, which the full check removes.
+    #[test]
+    fn a_valid_incident_call_passes_as_sent(call in values(BroadcastPatch::SHAPE)) {
+        for dialect in [Dialect::Mcp, Dialect::Portable, Dialect::AnthropicStrict] {
+            prop_assert!(passes_as_sent(BroadcastPatch::SHAPE, &call, dialect), "{}", call);
+        }
+    }
+}
+
+#[test]
+fn what_needs_an_adjustment_does_not_pass_as_sent() {
+    let note = json!({
+        "title": "a", "priority": 1, "pinned": true, "retries": 1, "depth": 1,
+        "tags": [], "weight": 0.5, "visibility": "public"
+    });
+    assert!(passes_as_sent(Note::SHAPE, &note, Dialect::Mcp));
+    let adjusted = [
+        ("author", json!(" ada")),
+        ("priority", json!("1")),
+        ("pinned", json!("true")),
+        ("retries", json!("many")),
+        ("anchor", json!("{\"line\": 1}")),
+        ("unknown", json!(1)),
+    ];
+    for (key, value) in adjusted {
+        let mut call = note.clone();
+        call[key] = value;
+        assert!(!passes_as_sent(Note::SHAPE, &call, Dialect::Mcp), "{key}");
+    }
+    for caught in ["retries", "depth"] {
+        let mut without = note.clone();
+        without.as_object_mut().unwrap().remove(caught);
+        assert!(
+            !passes_as_sent(Note::SHAPE, &without, Dialect::Mcp),
+            "a missing catch field is filled in: {caught}"
+        );
+    }
+    let mut strict = note.clone();
+    strict["link"] = Value::Null;
+    assert!(passes_as_sent(Note::SHAPE, &strict, Dialect::Mcp));
+    assert!(
+        !passes_as_sent(Note::SHAPE, &strict, Dialect::OpenAiStrict),
+        "a strict client's null for an optional key is its absence, which the check removes"
+    );
+}
