@@ -113,6 +113,7 @@ impl Valid {
     /// Every key names a field (the tag, at `tag_at`, aside) and passes it, once; no field
     /// the full check would report or fill in is missing. Keys usually come in the order the
     /// fields are declared: the next field is tried first.
+    #[inline(always)]
     fn object(
         &self,
         object: &'static Object,
