@@ -8,23 +8,26 @@
 //! implementation must spend: `by_hand` builds the value with no derived `Deserialize` at all
 //! (each operation matched by its tag and its keys by hand, serde only for the leaf values),
 //! the cheapest construction from a `Value`; `format_checks` runs only the `uri`, `date-time`
-//! and pattern checks of the call's strings, with the very crates `parse` uses.
+//! and pattern checks of the call's strings, with the crates `parse` falls back to (its
+//! shortcuts for plain URIs and date-times aside).
 
 use stitch_bench as fixture;
 
 use std::hint::black_box;
 
 use fixture::BroadcastPatch;
-use stitch::Contract;
+use stitch::__private::check_call;
+use stitch::{Contract, Dialect, Shape};
 
 const ITERATIONS: usize = 2_000;
 
-const VARIANTS: [&str; 7] = [
+const VARIANTS: [&str; 8] = [
     "clone",
     "serde",
     "jsonschema",
     "generated",
     "stitch",
+    "full_check",
     "by_hand",
     "format_checks",
 ];
@@ -69,6 +72,14 @@ fn main() {
                 }
                 "stitch" => {
                     black_box(BroadcastPatch::parse(args).unwrap());
+                }
+                "full_check" => {
+                    // What `parse` spends when the call does not pass as sent: the full
+                    // check (issues, pointers, adjustments), then serde.
+                    let mut args = args;
+                    let (issues, _) = check_call(BroadcastPatch::SHAPE, &mut args, Dialect::Mcp);
+                    assert!(issues.is_empty());
+                    black_box(serde_json::from_value::<BroadcastPatch>(args).unwrap());
                 }
                 "by_hand" => {
                     black_box(by_hand::broadcast_patch(args).unwrap());

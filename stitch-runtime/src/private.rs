@@ -1,9 +1,9 @@
 //! What the code `#[derive(Contract)]` generates names, and the two walks of a call's check
-//! (which a test holds to each other), and nothing else: one path for all of it, hidden, not
-//! a public API (its items change with every compile-time optimisation). The
-//! constructors here take facts the derive computed at expansion (a name's plainness, a
-//! description's escape, hash and summary line), which a hand-written `Shape` has the public
-//! constructors compute instead.
+//! (which a test holds to each other and a benchmark compares), and nothing else: one path
+//! for all of it, hidden, not a public API (its items change with every compile-time
+//! optimisation). The constructors here take facts the derive computed at expansion (a
+//! name's plainness, a description's escape, hash and summary line), which a hand-written
+//! `Shape` has the public constructors compute instead.
 
 pub use stitch_rules::Dialect;
 

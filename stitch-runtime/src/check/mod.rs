@@ -10,9 +10,13 @@
 //! beyond serde_json's own limit of 128 levels; what is refused or ignored is dropped without
 //! recursion ([`drop_flat`]); so a value of any depth, built in code, cannot exhaust the stack.
 //!
+//! Most calls are valid as sent: `valid` answers, cheaply, whether a call passes exactly as
+//! it is, and only a call it is not sure of is walked here (both walks apply the same rules).
+//!
 //! This file walks containers (objects, arrays, maps); `operations` finds a union's operation
-//! by its tagging and checks it; `scalars` checks the values of each kind, `keywords` the keyword table's rules, `free` what the contract leaves
-//! free; `path` says where an issue is, `words` how a value is described.
+//! by its tagging and checks it; `names` finds what a key or a tag names; `scalars` checks
+//! the values of each kind, `keywords` the keyword table's rules, `free` what the contract
+//! leaves free; `path` says where an issue is, `words` how a value is described.
 
 mod free;
 mod keywords;
