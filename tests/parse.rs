@@ -9,7 +9,7 @@ mod common;
 mod deep;
 
 use broadcast_patch::{BroadcastPatch, PatchOp};
-use common::{json, values};
+use common::{json, pointers, values};
 use proptest::prelude::*;
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -453,28 +453,6 @@ fn any_json() -> impl Strategy<Value = Value> {
                 .prop_map(|map| Value::Object(map.into_iter().collect())),
         ]
     })
-}
-
-/// Every JSON Pointer inside a value.
-fn pointers(value: &Value, at: String, out: &mut Vec<String>) {
-    match value {
-        Value::Array(items) => {
-            for (i, item) in items.iter().enumerate() {
-                pointers(item, format!("{at}/{i}"), out);
-            }
-        }
-        Value::Object(map) => {
-            for (key, item) in map {
-                pointers(
-                    item,
-                    format!("{at}/{}", key.replace('~', "~0").replace('/', "~1")),
-                    out,
-                );
-            }
-        }
-        _ => {}
-    }
-    out.push(at);
 }
 
 /// A valid call with one part replaced by arbitrary JSON.

@@ -13,7 +13,7 @@ mod common;
 use std::collections::{BTreeMap, HashMap};
 
 use broadcast_patch::BroadcastPatch;
-use common::values;
+use common::{pointers, values};
 use proptest::prelude::*;
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -157,25 +157,6 @@ fn any_json() -> impl Strategy<Value = Value> {
                 .prop_map(|map| Value::Object(map.into_iter().collect())),
         ]
     })
-}
-
-/// Every JSON Pointer inside a value.
-fn pointers(value: &Value, at: String, out: &mut Vec<String>) {
-    match value {
-        Value::Array(items) => {
-            for (i, item) in items.iter().enumerate() {
-                pointers(item, format!("{at}/{i}"), out);
-            }
-        }
-        Value::Object(map) => {
-            for (key, item) in map {
-                let key = key.replace('~', "~0").replace('/', "~1");
-                pointers(item, format!("{at}/{key}"), out);
-            }
-        }
-        _ => {}
-    }
-    out.push(at);
 }
 
 /// A valid call of the contract, or one with one part replaced by arbitrary JSON, or a key

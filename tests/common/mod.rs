@@ -120,6 +120,25 @@ pub fn property(schema: &Value, key: &str) -> Value {
     property
 }
 
+/// Every JSON Pointer inside a value, the value's own (`""`) last.
+pub fn pointers(value: &Value, at: String, out: &mut Vec<String>) {
+    match value {
+        Value::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                pointers(item, format!("{at}/{i}"), out);
+            }
+        }
+        Value::Object(map) => {
+            for (key, item) in map {
+                let key = key.replace('~', "~0").replace('/', "~1");
+                pointers(item, format!("{at}/{key}"), out);
+            }
+        }
+        _ => {}
+    }
+    out.push(at);
+}
+
 /// Values the exact contract described by `node` accepts (its declared types: no hazard
 /// leniency), for the oracle tests.
 pub fn values(node: &'static Node) -> BoxedStrategy<Value> {
