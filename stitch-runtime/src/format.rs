@@ -2,7 +2,8 @@
 //! says what each looks like), with well-kept crates where they exist (chrono for dates and
 //! times, email_address, fluent-uri, uuid, the standard library for IP addresses, regex for
 //! `regex`). A portable format without a check, or a format outside the table, is not
-//! checked, as JSON Schema validators do by default.
+//! checked, as JSON Schema validators do by default. The plain URIs and date-times models
+//! send are recognised by a one-pass shortcut first; anything else is left to the crate.
 
 use std::net::{Ipv4Addr, Ipv6Addr};
 
