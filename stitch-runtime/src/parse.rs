@@ -21,7 +21,7 @@ pub fn parse<T: Shape + DeserializeOwned>(
 ) -> Result<T, Rejection> {
     // Most calls pass as they are sent: then the walk that collects issues and adjusts the
     // arguments has nothing to do, and is skipped.
-    if !check::passes(T::SHAPE, &args, dialect) {
+    if !check::passes(T::SHAPE, &args) {
         let (issues, truncated) = check::check(T::SHAPE, &mut args, dialect);
         if !issues.is_empty() {
             // What was refused may nest without limit: it is dropped without recursion.

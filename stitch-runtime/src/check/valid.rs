@@ -1,42 +1,36 @@
-//! The valid path: whether a call passes exactly as it was sent, so serde can take it with no
-//! walk that collects issues. Most calls a model makes are valid; for them `parse` runs this
-//! and then serde, and nothing else.
+//! The valid path: whether a call passes as it was sent, so serde can take it with no walk
+//! that collects issues. Most calls a model makes are valid; for them `parse` runs this and
+//! then serde, and nothing else.
 //!
 //! It answers only "yes, as it is" or "not sure": every "not sure" goes to the full check,
 //! which finds the issues, their pointers and messages, and makes the adjustments (`coerce`,
 //! `catch`, the transforms, structure sent as text, keys serde ignores). So a "yes" must mean
-//! the full check would find nothing and change nothing; anything the full check would
-//! adjust, and every shape it handles rarely, is answered "not sure" here. Each rule of a
-//! value (the keywords, the ranges of Rust types, a key's field, an operation's name) is the
-//! one the full check applies: they are called, not restated.
+//! the full check would find nothing and change nothing serde reads: the one change it
+//! allows is a `null` the full check drops and serde reads as absence anyway (a strict-mode
+//! client's `null` for a key it does not mean). Anything else the full check would adjust,
+//! and every shape it handles rarely, is answered "not sure" here. Each rule of a value (the
+//! keywords, the ranges of Rust types, a key's field, an operation's name) is the one the
+//! full check applies: they are called, not restated.
 //!
 //! It is cheaper than the full check because it keeps nothing: no path, no issue, no
 //! bookkeeping for `catch` or the cap, and it stops at the first doubt.
 
 use serde_json::{Map, Value};
-use stitch_rules::Dialect;
 
 use super::free::{MAX_FREE_DEPTH, depth_exceeds};
 use super::keywords::{Subject, keywords_hold};
 use super::names::{field_named, same, variant_named};
-use super::null_kept;
 use super::scalars::{fits_float, fits_integer, transforms};
 use crate::node::{Hazard, Kind, Node, Object, Tagging, Union};
 
-/// Whether `value` passes `node` exactly as it is, for a client shown `dialect`: `true` only
-/// when the full check would find no issue and change nothing.
-pub fn passes(node: &'static Node, value: &Value, dialect: Dialect) -> bool {
-    Valid {
-        null_is_absence: matches!(dialect, Dialect::OpenAiStrict),
-    }
-    .value(node, value)
+/// Whether `value` passes `node` as it was sent: `true` only when the full check, for a
+/// client shown any dialect, would find no issue and change nothing serde reads.
+pub fn passes(node: &'static Node, value: &Value) -> bool {
+    Valid.value(node, value)
 }
 
-struct Valid {
-    /// As in the full check: a strict-mode client's `null` may mean a key's absence, which
-    /// the full check removes (an adjustment: not this path's).
-    null_is_absence: bool,
-}
+/// The valid path's walk (it keeps nothing).
+struct Valid;
 
 impl Valid {
     /// A value: a scalar checked here, anything else in [`Valid::structure`].
@@ -132,10 +126,25 @@ impl Valid {
             }
             let index = match fields.get(next) {
                 Some(field) if same(field.name, key) => next,
-                // Other keys are a flattened map's, refused, or dropped: the full check's.
                 _ => match field_named(fields, key) {
                     Some(index) => index,
-                    None => return false,
+                    None => match object.rest {
+                        // Another key is a flattened map's entry, checked as its values
+                        // are (a `null` there may be a strict client's absence, which the
+                        // full check drops and serde would not: the full check's).
+                        Some(rest) if !value.is_null() => {
+                            if !self.value(rest, value) {
+                                return false;
+                            }
+                            continue;
+                        }
+                        // A `null` for a key that names no field is dropped by the full
+                        // check and ignored by serde alike: a strict-mode client sends one
+                        // for every key of the flat object it does not mean.
+                        None if value.is_null() && !object.deny_unknown => continue,
+                        // Other such keys are refused or dropped: the full check's.
+                        _ => return false,
+                    },
                 },
             };
             next = index + 1;
@@ -143,9 +152,8 @@ impl Valid {
                 return false;
             }
             seen |= 1 << index;
-            if self.null_is_absence && value.is_null() && !null_kept(object, key) {
-                return false;
-            }
+            // A `null` the full check drops as a strict client's absence is `None` to serde
+            // either way: the field's node accepts it, or the value does not pass.
             if !self.value(fields[index].node, value) {
                 return false;
             }
