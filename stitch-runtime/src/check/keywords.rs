@@ -172,28 +172,34 @@ impl Checker {
     /// Reports each item that repeats an earlier one (once per first occurrence).
     fn unique(&mut self, items: &[Value], at: &Path<'_>) {
         let code = Keyword::UniqueItems.spec().code;
-        let mut seen: HashMap<String, usize> = HashMap::with_capacity(items.len());
         let mut reported = HashSet::new();
-        for (index, item) in items.iter().enumerate() {
+        for (index, first) in repeats(items) {
             if self.stopped {
                 return;
             }
-            // An item nested beyond any contract is no duplicate of another: it is refused
-            // as the wrong type, or as too deep, by its own check.
-            let Some(key) = canonical(item, MAX_FREE_DEPTH) else {
-                continue;
-            };
-            if let Some(&first) = seen.get(&key) {
-                if reported.insert(first) {
-                    let message =
-                        format!("items must be unique: item {index} repeats item {first}");
-                    self.issue(at, code, message);
-                }
-            } else {
-                seen.insert(key, index);
+            if reported.insert(first) {
+                let message = format!("items must be unique: item {index} repeats item {first}");
+                self.issue(at, code, message);
             }
         }
     }
+}
+
+/// Each item that repeats an earlier one, with the index of the first it repeats, compared
+/// by their canonical text. An item nested beyond any contract is no duplicate of another:
+/// it is refused as the wrong type, or as too deep, by its own check.
+fn repeats(items: &[Value]) -> impl Iterator<Item = (usize, usize)> {
+    let mut seen: HashMap<String, usize> = HashMap::with_capacity(items.len());
+    items.iter().enumerate().filter_map(move |(index, item)| {
+        let key = canonical(item, MAX_FREE_DEPTH)?;
+        match seen.get(&key) {
+            Some(&first) => Some((index, first)),
+            None => {
+                seen.insert(key, index);
+                None
+            }
+        }
+    })
 }
 
 /// Whether every keyword `kind` sets holds of `subject` (the valid path's question).
@@ -240,19 +246,11 @@ fn holds(keyword: Keyword, value: KeywordValue, measured: &mut Measured<'_>) -> 
         (Check::Format, KeywordValue::Text(name), Subject::Text(text)) => {
             format::check(name, text) != Some(false)
         }
-        (Check::Unique, KeywordValue::Flag, Subject::Items(items)) => !repeats(items),
+        (Check::Unique, KeywordValue::Flag, Subject::Items(items)) => {
+            repeats(items).next().is_none()
+        }
         _ => true,
     }
-}
-
-/// Whether an item repeats an earlier one, compared by their canonical text; an item nested
-/// beyond any contract is no duplicate of another (it is refused on its own).
-fn repeats(items: &[Value]) -> bool {
-    let mut seen = HashSet::with_capacity(items.len());
-    items
-        .iter()
-        .filter_map(|item| canonical(item, MAX_FREE_DEPTH))
-        .any(|key| !seen.insert(key))
 }
 
 /// Whether `number` is a multiple of `step`, exactly, in the decimal reading both numbers are

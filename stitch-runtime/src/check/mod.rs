@@ -119,7 +119,7 @@ impl Checker {
         }
         match value {
             Value::Null => {
-                if !(node.nullable || matches!(node.kind, Kind::Any | Kind::Opaque)) {
+                if !null_passes(node) {
                     self.wrong_type(node, value, at);
                 }
                 return;
@@ -358,8 +358,13 @@ impl Checker {
     }
 }
 
+/// Whether `null` is a value of `node`: an `Option`'s, or what the contract leaves free.
+#[inline(always)]
+fn null_passes(node: &Node) -> bool {
+    node.nullable || matches!(node.kind, Kind::Any | Kind::Opaque)
+}
+
 /// A strict-mode client's `null` for a key the object does not require: the key's absence.
-#[cold]
 fn drop_absent_nulls(object: &Object, map: &mut Map<String, Value>, tag: Option<&str>) {
     map.retain(|key, value| {
         !value.is_null() || Some(key.as_str()) == tag || null_kept(object, key)

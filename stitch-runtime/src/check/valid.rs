@@ -20,6 +20,7 @@ use serde_json::{Map, Value};
 use super::free::{MAX_FREE_DEPTH, depth_exceeds};
 use super::keywords::{Subject, keywords_hold};
 use super::names::{field_named, same, variant_named};
+use super::null_passes;
 use super::scalars::{fits_float, fits_integer, transforms};
 use crate::node::{Hazard, Kind, Node, Object, Tagging, Union};
 
@@ -36,7 +37,7 @@ impl Valid {
     /// A value: a scalar checked here, anything else in [`Valid::structure`].
     fn value(&self, node: &'static Node, value: &Value) -> bool {
         match (&node.kind, value) {
-            (_, Value::Null) => node.nullable || matches!(node.kind, Kind::Any | Kind::Opaque),
+            (_, Value::Null) => null_passes(node),
             (Kind::Boolean, Value::Bool(_)) => true,
             (Kind::Integer(rules), Value::Number(number)) => {
                 // `2.0` is normalised by the full check: not this path's.
