@@ -67,6 +67,31 @@ impl Relation {
         }
     }
 
+    /// The integers that stand so to `bound`, as an interval (`low..=high`, empty when
+    /// `low > high`): an integer is compared with a bound exactly, at any magnitude, not
+    /// through a float. A bound past what `i128` holds saturates, which changes no answer
+    /// for an integer JSON carries.
+    pub const fn integers(self, bound: f64) -> (i128, i128) {
+        match self {
+            Relation::AtLeast => (bound.ceil() as i128, i128::MAX),
+            Relation::Above => ((bound.floor() as i128).saturating_add(1), i128::MAX),
+            Relation::AtMost => (i128::MIN, bound.floor() as i128),
+            Relation::Below => (i128::MIN, (bound.ceil() as i128).saturating_sub(1)),
+        }
+    }
+
+    /// Whether the integer `value` stands so to `bound`, exactly: as the float comparison
+    /// where every integer is a float exactly (that needs no rounding, so no call), through
+    /// [`Relation::integers`] past it.
+    pub const fn holds_for_integer(self, value: i128, bound: f64) -> bool {
+        const EXACT: i128 = 1 << f64::MANTISSA_DIGITS;
+        if -EXACT <= value && value <= EXACT {
+            return self.holds(value as i64 as f64, bound);
+        }
+        let (low, high) = self.integers(bound);
+        low <= value && value <= high
+    }
+
     /// The relation's symbol, for messages.
     pub const fn symbol(self) -> &'static str {
         match self {
@@ -438,6 +463,45 @@ const MAPS: ClassKeywords = ClassKeywords::of(Class::Map);
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_integer_stands_to_a_bound_as_its_float_does() {
+        let relations = [
+            Relation::AtLeast,
+            Relation::AtMost,
+            Relation::Above,
+            Relation::Below,
+        ];
+        let bounds = [-3.0, -2.5, -0.5, 0.0, 0.25, 1.0, 2.75, 7.0, 1e300, -1e300];
+        for relation in relations {
+            for bound in bounds {
+                let (low, high) = relation.integers(bound);
+                for n in -12i128..=12 {
+                    assert_eq!(
+                        low <= n && n <= high,
+                        relation.holds(n as f64, bound),
+                        "{n} {relation:?} {bound}"
+                    );
+                    assert_eq!(
+                        relation.holds_for_integer(n, bound),
+                        relation.holds(n as f64, bound)
+                    );
+                }
+                for n in [i128::from(i64::MIN), 1 << 60, i128::from(u64::MAX)] {
+                    assert_eq!(
+                        relation.holds_for_integer(n, bound),
+                        low <= n && n <= high,
+                        "{n} {relation:?} {bound}"
+                    );
+                }
+            }
+        }
+        // Past 2^53 a float cannot tell neighbours apart; the interval can.
+        let big = 9_007_199_254_740_993i128;
+        let (_, high) = Relation::Below.integers(9_007_199_254_740_992.0);
+        assert!(big > high);
+        assert!(!Relation::AtMost.holds_for_integer(big, 9_007_199_254_740_992.0));
+    }
 
     #[test]
     fn the_table_is_in_the_order_of_its_keywords() {

@@ -12,6 +12,7 @@ use stitch_rules::{Check, Keyword};
 use super::Checker;
 use super::free::{MAX_FREE_DEPTH, canonical};
 use super::path::Path;
+use super::scalars::integer_value;
 use super::words::short;
 use crate::format;
 use crate::node::{Bound, KeywordValue, KeywordVisitor, Kind};
@@ -77,7 +78,7 @@ impl<'v> Measured<'v> {
             }
         };
         if let (Subject::Text(text), None) = (self.subject, self.count) {
-            let (fewest, most) = (text.len().div_ceil(4), text.len());
+            let (fewest, most) = character_count_bounds(text);
             if stands(fewest) == stands(most) {
                 return stands(most);
             }
@@ -90,6 +91,14 @@ impl<'v> Measured<'v> {
             .float
             .get_or_insert_with(|| number.as_f64().unwrap_or(f64::NAN))
     }
+}
+
+/// The fewest and the most characters a string can hold, by its length in bytes alone (a
+/// character takes one to four bytes): bounds on a count that settle most strings without
+/// counting.
+#[inline(always)]
+pub(super) fn character_count_bounds(text: &str) -> (usize, usize) {
+    (text.len().div_ceil(4), text.len())
 }
 
 /// The keywords of one value, enforced as `each_keyword` shows them.
@@ -232,7 +241,12 @@ impl KeywordVisitor for Holding<'_> {
 fn holds(keyword: Keyword, value: KeywordValue, measured: &mut Measured<'_>) -> bool {
     match (keyword.spec().check, value, measured.subject) {
         (Check::Bound(relation), KeywordValue::Bound(bound), Subject::Number(number)) => {
-            relation.holds(measured.float(number), bound.value)
+            match integer_value(number) {
+                // An integer exactly, at any magnitude (the valid path's quick check of an
+                // integer field intersects the intervals of this same rule).
+                Some(integer) => relation.holds_for_integer(integer, bound.value),
+                None => relation.holds(measured.float(number), bound.value),
+            }
         }
         (Check::MultipleOf, KeywordValue::Bound(step), Subject::Number(number)) => {
             is_multiple(number, step)
@@ -241,7 +255,7 @@ fn holds(keyword: Keyword, value: KeywordValue, measured: &mut Measured<'_>) -> 
             measured.count_holds(at_least, limit)
         }
         (Check::Pattern, KeywordValue::Text(pattern), Subject::Text(text)) => {
-            pattern::compiled(pattern).is_none_or(|regex| regex.is_match(text))
+            pattern::matches(pattern, text)
         }
         (Check::Format, KeywordValue::Text(name), Subject::Text(text)) => {
             format::check(name, text) != Some(false)

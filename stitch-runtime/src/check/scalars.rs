@@ -173,11 +173,17 @@ pub(super) fn fits_integer(rules: &NumberRules, number: &Number) -> bool {
     let Some((min, max)) = rules.rust.integer_range() else {
         return true;
     };
-    let held = number
-        .as_i64()
-        .map(i128::from)
-        .or(number.as_u64().map(i128::from));
-    held.is_none_or(|held| min <= held && held <= max)
+    integer_value(number).is_none_or(|held| min <= held && held <= max)
+}
+
+/// The integer a JSON number is, when it is one (serde_json holds it as an `i64` or a
+/// `u64`); `None` for a float, even an integral one.
+#[inline(always)]
+pub(super) fn integer_value(number: &Number) -> Option<i128> {
+    match number.as_u64() {
+        Some(n) => Some(i128::from(n)),
+        None => number.as_i64().map(i128::from),
+    }
 }
 
 /// Whether a number is within what the field's floating-point type holds.
@@ -192,7 +198,7 @@ pub(super) fn fits_float(rules: &NumberRules, number: &Number) -> bool {
 /// Whether the text transforms (`trim`, `lowercase`, `uppercase`) apply to a node's strings.
 #[inline(always)]
 pub(super) fn transforms(flags: u8) -> bool {
-    flags & (checks::TRIM | checks::LOWERCASE | checks::UPPERCASE) != 0
+    flags & checks::TRANSFORMS != 0
 }
 
 /// `trim`, `lowercase`, `uppercase`, applied after validation.
