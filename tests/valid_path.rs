@@ -70,6 +70,10 @@ struct Note {
     link: Option<String>,
     #[contract(format = "date-time")]
     due: Option<String>,
+    #[contract(min_length = 2, max_length = 4)]
+    code: String,
+    #[contract(exclusive_min = 0, exclusive_max = 200)]
+    level: u8,
     visibility: Visibility,
     #[serde(default)]
     extra: HashMap<String, i32>,
@@ -142,6 +146,7 @@ fn any_json() -> impl Strategy<Value = Value> {
         Just(json!(2.0)),
         Just(json!(0.5)),
         "\\PC{0,10}".prop_map(Value::from),
+        "[a-zé]{0,6}".prop_map(Value::from),
         Just(json!("  padded ")),
         Just(json!("1")),
         Just(json!("true")),
@@ -267,11 +272,47 @@ proptest! {
     }
 }
 
+/// The quick checks a field's keywords allow (an integer's interval, a length settled by
+/// bytes) pass what the keywords pass and nothing else; a string whose bytes leave its
+/// count open is counted.
+#[test]
+fn a_field_judged_at_a_glance_passes_what_its_keywords_pass() {
+    let note = json!({
+        "title": "a", "priority": 1, "pinned": true, "retries": 1, "depth": 1,
+        "tags": [], "weight": 0.5, "code": "ab", "level": 1, "visibility": "public"
+    });
+    let cases = [
+        ("code", json!("abcd"), true),
+        ("code", json!("éé"), true),
+        ("code", json!("éééé"), true),
+        ("code", json!("a"), false),
+        ("code", json!("abcde"), false),
+        ("code", json!("ééééé"), false),
+        ("level", json!(199), true),
+        ("level", json!(0), false),
+        ("level", json!(200), false),
+        ("level", json!(-1), false),
+        ("level", json!(u64::MAX), false),
+        ("level", json!(1.0), false),
+    ];
+    for (key, value, passes) in cases {
+        let mut call = note.clone();
+        call[key] = value.clone();
+        assert_eq!(passes_as_sent(Note::SHAPE, &call), passes, "{key}: {value}");
+        let (issues, _) = check_call(Note::SHAPE, &mut call, Dialect::Mcp);
+        assert_eq!(
+            issues.is_empty(),
+            passes || value == json!(1.0),
+            "{key}: {value}"
+        );
+    }
+}
+
 #[test]
 fn what_needs_an_adjustment_does_not_pass_as_sent() {
     let note = json!({
         "title": "a", "priority": 1, "pinned": true, "retries": 1, "depth": 1,
-        "tags": [], "weight": 0.5, "visibility": "public"
+        "tags": [], "weight": 0.5, "code": "ab", "level": 1, "visibility": "public"
     });
     assert!(passes_as_sent(Note::SHAPE, &note));
     let adjusted = [

@@ -44,7 +44,13 @@ fn named(name: &str) -> Option<Format> {
 
 /// Whether `value` is valid for `format`; `None` when the format is not checked.
 pub fn check(format: &str, value: &str) -> Option<bool> {
-    checker(named(format)?).map(|check| check(value))
+    check_as(named(format)?, value)
+}
+
+/// Whether `value` is valid for a format already found; `None` when it is not checked.
+#[inline]
+pub(crate) fn check_as(format: Format, value: &str) -> Option<bool> {
+    checker(format).map(|check| check(value))
 }
 
 /// What a format looks like, for messages.

@@ -9,6 +9,13 @@ use regex::Regex;
 use rustc_hash::FxHashMap;
 use stitch_rules::pattern::to_regex_syntax;
 
+/// Whether `text` matches `pattern`: the `pattern` keyword's check (a pattern that does
+/// not compile is not checked).
+#[inline]
+pub fn matches(pattern: &'static str, text: &str) -> bool {
+    compiled(pattern).is_none_or(|regex| regex.is_match(text))
+}
+
 /// A pattern compiled once per process, with its ECMA-262 meaning. Patterns are `'static`
 /// strings in the contract, so the cache is keyed by where the text lives (two words hashed
 /// with FxHash, not the text) and each compiled pattern is kept for the life of the process, shared

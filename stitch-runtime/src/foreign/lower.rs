@@ -17,7 +17,7 @@ use stitch_rules::{Class, Given, Keyword};
 
 use crate::node::{
     ArrayRules, Bound, Doc, Field, KeywordValue, Kind, MapRules, Node, NumberRules, Object,
-    StringRules, Union, Variant, Verbatim, kinds,
+    QuickCheck, StringRules, Union, Variant, Verbatim, kinds,
 };
 
 /// Keys that say nothing a value must be: read past, and dropped from a rebuilt node.
@@ -414,14 +414,16 @@ impl<'d> Lowering<'d> {
             }
             let description = schema.as_object().and_then(description);
             let defaulted = schema.get("default").is_some();
+            let node = self.node(schema);
             fields.push(Field {
                 name: leak_str(name),
                 aliases: &[],
-                node: self.node(schema),
+                node,
                 required: required.contains(&name.as_str()),
                 defaulted,
                 description,
                 plain: is_plain(name),
+                quick: QuickCheck::of(node),
             });
         }
         let mut object = Object::new(

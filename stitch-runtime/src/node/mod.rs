@@ -5,13 +5,15 @@
 //! written twice. Nodes hold only `&'static` references, which lets `Shape::SHAPE` compose
 //! across crates in constant evaluation. This file holds the node and its kinds; `rules` the
 //! visible rules of a kind and where each keyword lives; `object` objects, unions and their
-//! descriptions.
+//! descriptions; `quick` how the valid path judges a field's value at a glance.
 
 mod object;
+mod quick;
 mod rules;
 
 pub use object::{Doc, Escape, Field, Hints, Holds, Object, Tagging, Union, Variant};
 
+pub(crate) use quick::QuickCheck;
 pub(crate) use rules::KeywordVisitor;
 pub use rules::{
     ArrayRules, Bound, KeywordSlots, KeywordValue, MapRules, NumberRules, NumberType, StringRules,
@@ -195,6 +197,8 @@ pub mod checks {
     /// past what its pattern can say, a date-time past its type's range): not a hidden check,
     /// since the schema says what the type takes, but `parse` reports where serde refuses.
     pub const CONVERTED: u8 = 1 << 6;
+    /// The text transforms (`trim`, `lowercase`, `uppercase`).
+    pub const TRANSFORMS: u8 = TRIM | LOWERCASE | UPPERCASE;
     /// The checks a schema cannot show.
     pub const HIDDEN: u8 = REFINE | TRIM | LOWERCASE | UPPERCASE | VIA | OPAQUE;
 }

@@ -7,7 +7,7 @@
 use stitch_rules::doc::summary;
 use stitch_rules::json::{fnv1a, is_plain};
 
-use super::Node;
+use super::{Node, QuickCheck};
 use crate::table::Flat;
 
 /// A description (`description = "..."` or a doc comment) with what rendering needs to know
@@ -90,6 +90,8 @@ pub struct Field {
     /// Whether the name needs no JSON escape: then rendering copies it instead of scanning
     /// it byte by byte (constant evaluation pays for every byte it looks at).
     pub plain: bool,
+    /// How the valid path judges the field's value at a glance (computed from `node`).
+    pub(crate) quick: QuickCheck,
 }
 
 impl Field {
@@ -126,6 +128,7 @@ impl Field {
             defaulted: has_default,
             description,
             plain,
+            quick: QuickCheck::of(node),
         }
     }
 
