@@ -136,40 +136,31 @@ fn is_plain_uri(value: &str) -> bool {
 /// date-time whatever the month or year, so it is accepted without a full parse; anything
 /// else is left to chrono, which decides.
 fn is_plain_date_time(value: &str) -> bool {
-    /// The number written by two digits at `at`, if both are digits.
-    fn two_digits(bytes: &[u8], at: usize) -> Option<u8> {
-        match bytes.get(at..at + 2)? {
-            [tens @ b'0'..=b'9', ones @ b'0'..=b'9'] => Some((tens - b'0') * 10 + (ones - b'0')),
-            _ => None,
-        }
-    }
     let bytes = value.as_bytes();
-    let date_and_clock = || -> Option<()> {
-        let year_is_digits = bytes.get(..4)?.iter().all(u8::is_ascii_digit);
-        let separators = [(4, b'-'), (7, b'-'), (10, b'T'), (13, b':'), (16, b':')];
-        let separated = separators
-            .iter()
-            .all(|&(at, separator)| bytes.get(at) == Some(&separator));
-        let month = two_digits(bytes, 5)?;
-        let day = two_digits(bytes, 8)?;
-        let (hour, minute, second) = (
-            two_digits(bytes, 11)?,
-            two_digits(bytes, 14)?,
-            two_digits(bytes, 17)?,
-        );
-        (year_is_digits
-            && separated
-            && (1..=12).contains(&month)
-            && (1..=28).contains(&day)
-            && hour < 24
-            && minute < 60
-            && second < 60)
-            .then_some(())
+    // The date and the clock, `YYYY-MM-DDTHH:MM:SS`, at fixed places: read with no bounds
+    // check past this one.
+    let Some((head, mut rest)) = bytes.split_first_chunk::<19>() else {
+        return false;
     };
-    if date_and_clock().is_none() {
+    let number = |at: usize| two_digits(head[at], head[at + 1]);
+    let year_is_digits = head[..4].iter().all(u8::is_ascii_digit);
+    let separated = head[4] == b'-'
+        && head[7] == b'-'
+        && head[10] == b'T'
+        && head[13] == b':'
+        && head[16] == b':';
+    let (month, day) = (number(5), number(8));
+    let (hour, minute, second) = (number(11), number(14), number(17));
+    if !(year_is_digits
+        && separated
+        && (1..=12).contains(&month)
+        && (1..=28).contains(&day)
+        && hour < 24
+        && minute < 60
+        && second < 60)
+    {
         return false;
     }
-    let mut rest = &bytes[19..];
     if let Some(fraction) = rest.strip_prefix(b".") {
         let digits = fraction
             .iter()
@@ -182,11 +173,26 @@ fn is_plain_date_time(value: &str) -> bool {
     }
     match rest {
         b"Z" => true,
-        [b'+' | b'-', _, _, b':', _, _] => {
-            two_digits(rest, 1).is_some_and(|hours| hours < 24)
-                && two_digits(rest, 4).is_some_and(|minutes| minutes < 60)
-        }
+        &[
+            b'+' | b'-',
+            hours_tens,
+            hours_ones,
+            b':',
+            minutes_tens,
+            minutes_ones,
+        ] => two_digits(hours_tens, hours_ones) < 24 && two_digits(minutes_tens, minutes_ones) < 60,
         _ => false,
+    }
+}
+
+/// The number two ASCII digits write, or `u8::MAX` when either is not a digit.
+#[inline(always)]
+fn two_digits(tens: u8, ones: u8) -> u8 {
+    let (tens, ones) = (tens.wrapping_sub(b'0'), ones.wrapping_sub(b'0'));
+    if tens < 10 && ones < 10 {
+        tens * 10 + ones
+    } else {
+        u8::MAX
     }
 }
 
