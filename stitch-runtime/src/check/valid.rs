@@ -185,7 +185,7 @@ impl Valid {
                 QuickCheck::Text {
                     fewest,
                     most,
-                    pattern,
+                    patterned,
                     format,
                 },
                 Value::String(text),
@@ -195,10 +195,20 @@ impl Valid {
                     return self.value(field.node, value);
                 }
                 format.is_none_or(|format| format::check_as(format, text) != Some(false))
-                    && pattern.is_none_or(|pattern| pattern::matches(pattern, text))
+                    && (!patterned || Self::matches_pattern(field.node, text))
             }
             (QuickCheck::Boolean, Value::Bool(_)) => true,
             _ => self.value(field.node, value),
+        }
+    }
+
+    /// Whether a string matches its node's pattern (see `QuickCheck::Text`).
+    fn matches_pattern(node: &Node, text: &str) -> bool {
+        match &node.kind {
+            Kind::String(rules) => rules
+                .pattern
+                .is_none_or(|expression| pattern::matches(expression, text)),
+            _ => true,
         }
     }
 

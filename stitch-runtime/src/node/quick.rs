@@ -8,9 +8,32 @@
 //! the pattern's and the format's checks), so the two cannot disagree; any other node, and
 //! any value a glance does not settle, is walked.
 
-use stitch_rules::{Check, Format, Keyword};
+use stitch_rules::{Check, Format, Keyword, Relation};
 
-use super::{KeywordValue, Kind, Node, checks};
+use super::{Bound, Kind, Node, checks};
+
+/// The relation each bound keyword sets, in the order of `NumberRules`' slots (minimum,
+/// maximum, exclusive minimum, exclusive maximum), as the table has it: read once when this
+/// crate is compiled, so that constant evaluation (which computes a quick check for every
+/// field it declares) reads constants, not the table.
+const BOUND_RELATIONS: [Relation; 4] = {
+    let keywords = [
+        Keyword::Minimum,
+        Keyword::Maximum,
+        Keyword::ExclusiveMinimum,
+        Keyword::ExclusiveMaximum,
+    ];
+    let mut relations = [Relation::AtLeast; 4];
+    let mut i = 0;
+    while i < keywords.len() {
+        let Check::Bound(relation) = keywords[i].spec().check else {
+            panic!("a bound keyword sets a relation");
+        };
+        relations[i] = relation;
+        i += 1;
+    }
+    relations
+};
 
 /// What a field's value needs, when it is not `null`, to pass as it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,12 +42,14 @@ pub(crate) enum QuickCheck {
     /// any other value is walked.
     Integer { low: i128, high: i128 },
     /// A string whose characters surely number `fewest..=most` by its length in bytes, of
-    /// this format and matching this pattern where they are set (a node with no transform);
-    /// a string whose bytes leave its count open, and any other value, is walked.
+    /// this format where it is set and matching the node's pattern when it has one (a node
+    /// with no transform); a string whose bytes leave its count open, and any other value,
+    /// is walked. The pattern is read from the node when it is needed: a reference kept in
+    /// every field would cost constant evaluation more than the load costs `parse`.
     Text {
         fewest: u64,
         most: u64,
-        pattern: Option<&'static str>,
+        patterned: bool,
         format: Option<Format>,
     },
     /// A boolean; any other value is walked.
@@ -34,75 +59,63 @@ pub(crate) enum QuickCheck {
 }
 
 impl QuickCheck {
-    /// The quick check of a field of this node.
+    /// The quick check of a field of this node. It runs in constant evaluation for every
+    /// field a contract declares, so it reads the rules' slots directly rather than
+    /// gathering them (each slot's keyword is named, and its check is the table's).
     pub(crate) const fn of(node: &Node) -> QuickCheck {
         match &node.kind {
             Kind::Integer(rules) => {
-                let (mut low, mut high) = match rules.rust.integer_range() {
+                if rules.multiple_of.is_some() {
+                    return QuickCheck::Walk;
+                }
+                let range = match rules.rust.integer_range() {
                     Some(range) => range,
                     // What serde_json reads an integer into.
                     None => (i64::MIN as i128, u64::MAX as i128),
                 };
-                let slots = node.kind.keyword_slots();
-                let mut i = 0;
-                while i < slots.keywords.len() {
-                    if let Some(value) = slots.values[i] {
-                        let Some((from, to)) = integers(slots.keywords[i], value) else {
-                            return QuickCheck::Walk;
-                        };
-                        low = if from > low { from } else { low };
-                        high = if to < high { to } else { high };
-                    }
-                    i += 1;
-                }
+                let [minimum, maximum, above, below] = BOUND_RELATIONS;
+                let range = narrowed(range, minimum, rules.minimum);
+                let range = narrowed(range, maximum, rules.maximum);
+                let range = narrowed(range, above, rules.exclusive_minimum);
+                let (low, high) = narrowed(range, below, rules.exclusive_maximum);
                 QuickCheck::Integer { low, high }
             }
-            Kind::String(_) => {
-                if node.checks & checks::TRANSFORMS != 0 {
-                    return QuickCheck::Walk;
-                }
-                let (mut fewest, mut most, mut pattern, mut format) = (0, u64::MAX, None, None);
-                let slots = node.kind.keyword_slots();
-                let mut i = 0;
-                while i < slots.keywords.len() {
-                    match (slots.keywords[i].spec().check, slots.values[i]) {
-                        (_, None) => {}
-                        (Check::Count(true, _), Some(KeywordValue::Count(limit))) => {
-                            fewest = limit;
-                        }
-                        (Check::Count(false, _), Some(KeywordValue::Count(limit))) => {
-                            most = limit;
-                        }
-                        (Check::Pattern, Some(KeywordValue::Text(text))) => pattern = Some(text),
-                        // A format outside the table is not checked, here as in the walk.
-                        (Check::Format, Some(KeywordValue::Text(name))) => {
-                            format = Format::named(name);
-                        }
-                        _ => return QuickCheck::Walk,
-                    }
-                    i += 1;
-                }
-                QuickCheck::Text {
-                    fewest,
-                    most,
-                    pattern,
-                    format,
-                }
-            }
+            Kind::String(rules) if node.checks & checks::TRANSFORMS == 0 => QuickCheck::Text {
+                fewest: match rules.min_length {
+                    Some(limit) => limit,
+                    None => 0,
+                },
+                most: match rules.max_length {
+                    Some(limit) => limit,
+                    None => u64::MAX,
+                },
+                patterned: rules.pattern.is_some(),
+                // A format outside the table is not checked, here as in the walk.
+                format: match rules.format {
+                    Some(name) => Format::named(name),
+                    None => None,
+                },
+            },
             Kind::Boolean => QuickCheck::Boolean,
             _ => QuickCheck::Walk,
         }
     }
 }
 
-/// The integers a bound keyword admits; `None` for any other keyword (a step, a count).
-const fn integers(keyword: Keyword, value: KeywordValue) -> Option<(i128, i128)> {
-    match (keyword.spec().check, value) {
-        (Check::Bound(relation), KeywordValue::Bound(bound)) => {
-            Some(relation.integers(bound.value))
-        }
-        _ => None,
-    }
+/// An interval of integers narrowed to those a bound admits, when it is set.
+const fn narrowed(
+    (low, high): (i128, i128),
+    relation: Relation,
+    bound: Option<Bound>,
+) -> (i128, i128) {
+    let Some(bound) = bound else {
+        return (low, high);
+    };
+    let (from, to) = relation.integers(bound.value);
+    (
+        if from > low { from } else { low },
+        if to < high { to } else { high },
+    )
 }
 
 #[cfg(test)]
@@ -114,6 +127,45 @@ mod tests {
 
     fn integer(rules: NumberRules) -> Node {
         Node::of(Kind::Integer(rules))
+    }
+
+    /// The slots read directly are the keywords' as the table has them: a string's lengths
+    /// are counts of characters at least and at most, its pattern and format their checks.
+    #[test]
+    fn the_slots_read_are_the_tables_keywords() {
+        use stitch_rules::{Check, Counted, Keyword};
+        let check = |keyword: Keyword| keyword.spec().check;
+        assert_eq!(
+            check(Keyword::MinLength),
+            Check::Count(true, Counted::Characters)
+        );
+        assert_eq!(
+            check(Keyword::MaxLength),
+            Check::Count(false, Counted::Characters)
+        );
+        assert_eq!(check(Keyword::Pattern), Check::Pattern);
+        assert_eq!(check(Keyword::Format), Check::Format);
+        let strings = Kind::String(StringRules::NONE).keyword_slots().keywords;
+        assert_eq!(
+            strings,
+            [
+                Keyword::MinLength,
+                Keyword::MaxLength,
+                Keyword::Pattern,
+                Keyword::Format
+            ]
+        );
+        let numbers = Kind::Integer(NumberRules::NONE).keyword_slots().keywords;
+        assert_eq!(
+            numbers,
+            [
+                Keyword::Minimum,
+                Keyword::Maximum,
+                Keyword::ExclusiveMinimum,
+                Keyword::ExclusiveMaximum,
+                Keyword::MultipleOf
+            ]
+        );
     }
 
     #[test]
@@ -155,7 +207,7 @@ mod tests {
             QuickCheck::Text {
                 fewest: 1,
                 most: 20,
-                pattern: Some("^a"),
+                patterned: true,
                 format: Some(Format::DateTime)
             }
         );
@@ -168,7 +220,7 @@ mod tests {
             QuickCheck::Text {
                 fewest: 0,
                 most: u64::MAX,
-                pattern: None,
+                patterned: false,
                 format: None
             }
         );
