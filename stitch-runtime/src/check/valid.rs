@@ -13,7 +13,10 @@
 //! full check applies: they are called, not restated.
 //!
 //! It is cheaper than the full check because it keeps nothing: no path, no issue, no
-//! bookkeeping for `catch` or the cap, and it stops at the first doubt.
+//! bookkeeping for `catch` or the cap, and it stops at the first doubt. And most fields'
+//! values are judged at a glance, by the quick check computed with the field in constant
+//! evaluation (`QuickCheck`: an integer's interval, a string's count bounds by its length,
+//! its format and pattern); only what a glance does not settle is walked.
 
 use serde_json::{Map, Value};
 
