@@ -258,7 +258,7 @@ fn holds(keyword: Keyword, value: KeywordValue, measured: &mut Measured<'_>) -> 
             pattern::matches(pattern, text)
         }
         (Check::Format, KeywordValue::Text(name), Subject::Text(text)) => {
-            format::check(name, text) != Some(false)
+            format::admits(name, text)
         }
         (Check::Unique, KeywordValue::Flag, Subject::Items(items)) => {
             repeats(items).next().is_none()

@@ -197,7 +197,7 @@ impl Valid {
                 if !(fewest <= at_least as u64 && at_most as u64 <= most) {
                     return self.value(field.node, value);
                 }
-                format.is_none_or(|format| format::check_as(format, text) != Some(false))
+                format.is_none_or(|format| format::admits_as(format, text))
                     && (!patterned || Self::matches_pattern(field.node, text))
             }
             (QuickCheck::Boolean, Value::Bool(_)) => true,
