@@ -26,7 +26,9 @@ use set::field_named;
 pub use decide::decide;
 pub use hull::hull_node;
 pub use set::{NodeSet, SetProperties, Source, Step, all_deny_unknown};
-pub use table::{FlatTable, KeyIndices, flat_table, key_indices, slots_for, total_fields};
+pub use table::{
+    FlatTable, KeyIndices, flat_table, key_indices, key_table, slots_for, total_fields,
+};
 
 /// One key of a flattened union, as the renderer and the guard see it.
 #[derive(Clone, Copy, Debug)]

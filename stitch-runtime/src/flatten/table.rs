@@ -84,66 +84,117 @@ pub const fn flat_table<const KEYS: usize, const FIELDS: usize>(
         keys: [EMPTY_KEY; KEYS],
         slots: [EMPTY_SLOT; FIELDS],
     };
+    let mut tallies = [KeyTally::NONE; KEYS];
+    fill_table(
+        union,
+        &indices.of_field,
+        &mut table.keys,
+        &mut table.slots,
+        &mut tallies,
+    );
+    table
+}
+
+/// A union's key table built at run time, for a union read from a foreign document: the same
+/// table the derive computes in constant evaluation, so a union of many operations is
+/// flattened in time linear in its fields rather than walked once per key.
+pub fn key_table(union: &'static Union) -> (Vec<TableKey>, Vec<Slot>) {
+    let mut names = Vec::with_capacity(total_fields(union));
+    for variant in union.variants {
+        names.extend(variant.object.fields.iter().map(|field| field.name));
+    }
+    let (of_field, key_count) = stitch_rules::keys::numbered(&names);
+    let mut keys = vec![EMPTY_KEY; key_count];
+    let mut slots = vec![EMPTY_SLOT; names.len()];
+    let mut tallies = vec![KeyTally::NONE; key_count];
+    fill_table(union, &of_field, &mut keys, &mut slots, &mut tallies);
+    (keys, slots)
+}
+
+/// What the first pass learns of one key.
+#[derive(Clone, Copy)]
+struct KeyTally {
+    /// How many operations require it (then, in the second pass, how many slots are filled).
+    required_by: u32,
+    null_matters: bool,
+    default_matters: bool,
+}
+
+impl KeyTally {
+    const NONE: KeyTally = KeyTally {
+        required_by: 0,
+        null_matters: false,
+        default_matters: false,
+    };
+}
+
+/// Fills a key table (`keys` and `tallies` one per key, `slots` one per field) from every
+/// field's key index: the one algorithm of the compile-time and the run-time table.
+const fn fill_table(
+    union: &'static Union,
+    of_field: &[u32],
+    keys: &mut [TableKey],
+    slots: &mut [Slot],
+    tallies: &mut [KeyTally],
+) {
     // Pass 1: count occurrences per key and how many operations require it.
-    let mut required_by = [0u32; KEYS];
-    let mut null_matters = [false; KEYS];
-    let mut default_matters = [false; KEYS];
     let mut at = 0;
     for_each_operation_field!(union, |_operation, _index, field| {
-        let k = indices.of_field[at] as usize;
-        table.keys[k].count += 1;
+        let k = of_field[at] as usize;
+        keys[k].count += 1;
         if field.required {
-            required_by[k] += 1;
+            tallies[k].required_by += 1;
         }
         if field.node.nullable {
-            null_matters[k] |= field.required || field.defaulted;
-            default_matters[k] |= field.defaulted;
+            tallies[k].null_matters |= field.required || field.defaulted;
+            tallies[k].default_matters |= field.defaulted;
         }
         at += 1;
     });
     assert!(
-        at == FIELDS,
+        at == slots.len(),
         "stitch: the key indices do not cover the union's fields (a bug in stitch-derive)"
     );
     // Pass 2: prefix sums give each key its place; fill occurrences in operation order.
     let mut start = 0;
     let mut k = 0;
-    while k < KEYS {
-        table.keys[k].start = start;
-        start += table.keys[k].count;
-        table.keys[k].requirement = Requirement::counted(
-            required_by[k],
+    while k < keys.len() {
+        keys[k].start = start;
+        start += keys[k].count;
+        keys[k].requirement = Requirement::counted(
+            tallies[k].required_by,
             union.variants.len(),
-            null_matters[k],
-            default_matters[k],
+            tallies[k].null_matters,
+            tallies[k].default_matters,
         );
+        tallies[k].required_by = 0;
         k += 1;
     }
-    let mut filled = [0u32; KEYS];
     at = 0;
     for_each_operation_field!(union, |operation, field| {
-        let k = indices.of_field[at] as usize;
-        let slot = (table.keys[k].start + filled[k]) as usize;
-        table.slots[slot] = Slot {
+        let k = of_field[at] as usize;
+        let slot = (keys[k].start + tallies[k].required_by) as usize;
+        slots[slot] = Slot {
             variant: operation as u32,
             field: field as u32,
         };
-        filled[k] += 1;
+        tallies[k].required_by += 1;
         at += 1;
     });
     // Pass 3: decide every key once.
     k = 0;
-    while k < KEYS {
-        let key = table.keys[k];
-        let slots = table
-            .slots
+    while k < keys.len() {
+        let key = keys[k];
+        let key_slots = slots
             .split_at(key.start as usize)
             .1
             .split_at(key.count as usize)
             .0;
-        table.keys[k].decision =
-            decide(NodeSet::of(CollisionSet::Listed { union, slots })).decision();
+        keys[k].decision = decide(NodeSet::of(CollisionSet::Listed {
+            union,
+            slots: key_slots,
+        }))
+        .decision();
         k += 1;
     }
-    table
 }

@@ -15,10 +15,12 @@ use serde_json::{Map, Number, Value};
 use stitch_rules::json::is_plain;
 use stitch_rules::{Class, Given, Keyword};
 
+use crate::flatten::key_table;
 use crate::node::{
     ArrayRules, Bound, Doc, Field, KeywordValue, Kind, MapRules, Node, NumberRules, Object,
     QuickCheck, StringRules, Union, Variant, Verbatim, kinds,
 };
+use crate::table::Flat;
 
 /// Keys that say nothing a value must be: read past, and dropped from a rebuilt node.
 const ANNOTATIONS: [&str; 14] = [
@@ -48,12 +50,16 @@ pub(crate) struct Lowered {
 }
 
 /// Reads a document into the IR. The document must be no deeper than the caller's limit:
-/// this walk is recursive.
-pub(crate) fn lower(document: &Value) -> Lowered {
+/// this walk is recursive, and a `$ref` read through counts as one level more, so a chain of
+/// definitions is read only as deep as nesting may go (past that it stays a `$ref`).
+pub(crate) fn lower(document: &Value, max_depth: usize) -> Lowered {
     let mut lowering = Lowering {
         document,
         inlining: Vec::new(),
         kept_refs: BTreeSet::new(),
+        depth: 0,
+        max_depth,
+        reads_left: expansion_budget(document),
     };
     let root = lowering.node(document);
     Lowered {
@@ -67,6 +73,32 @@ struct Lowering<'d> {
     /// The `$ref`s being read through, outermost first: one met again is recursive.
     inlining: Vec<&'d str>,
     kept_refs: BTreeSet<String>,
+    /// How deep the schema being read sits, `$ref`s read through counted as levels.
+    depth: usize,
+    max_depth: usize,
+    /// How many more schemas may be read before a `$ref` is kept instead of read through:
+    /// definitions that refer to each other twice over would otherwise be read through once
+    /// per path, exponentially many.
+    reads_left: usize,
+}
+
+/// How many schemas a document's reading may visit: a multiple of the schemas it holds, so a
+/// definition used in several places is read through in each, and an expansion grows the
+/// document at most that many times over.
+fn expansion_budget(document: &Value) -> usize {
+    const TIMES_THE_SOURCE: usize = 8;
+    const AT_LEAST: usize = 1024;
+    let mut values = 0usize;
+    let mut pending = vec![document];
+    while let Some(value) = pending.pop() {
+        values += 1;
+        match value {
+            Value::Array(items) => pending.extend(items),
+            Value::Object(map) => pending.extend(map.values()),
+            _ => {}
+        }
+    }
+    values.saturating_mul(TIMES_THE_SOURCE).max(AT_LEAST)
 }
 
 impl<'d> Lowering<'d> {
@@ -75,9 +107,21 @@ impl<'d> Lowering<'d> {
         leak(self.read(schema))
     }
 
+    /// A schema's node, one level deeper than the one reading it.
     fn read(&mut self, schema: &'d Value) -> Node {
+        self.depth += 1;
+        self.reads_left = self.reads_left.saturating_sub(1);
+        let node = self.read_at_depth(schema);
+        self.depth -= 1;
+        node
+    }
+
+    fn read_at_depth(&mut self, schema: &'d Value) -> Node {
         let map = match schema {
             Value::Bool(true) => return Node::of(Kind::Any),
+            // Deeper than nesting may go, counting the `$ref`s read through on the way: kept
+            // as it was written, so no walk over the IR recurses further.
+            Value::Object(map) if self.depth > self.max_depth => return self.verbatim(map),
             Value::Object(map) => map,
             // `false`, or a value that is no schema: kept as it is.
             other => return self.verbatim_value(other),
@@ -106,8 +150,14 @@ impl<'d> Lowering<'d> {
         self.typed(map).unwrap_or_else(|| self.verbatim(map))
     }
 
-    /// A `$ref`, read through when it is local, resolves, is not being read already, and
-    /// stands with annotations only.
+    /// Whether a `$ref` may be read through here: not too deep, and not past the budget of
+    /// reads.
+    fn may_read_through(&self) -> bool {
+        self.depth < self.max_depth && self.reads_left > 0
+    }
+
+    /// A `$ref`, read through when it is local, resolves, is not being read already, stands
+    /// with annotations only, and the reading is neither too deep nor past its budget.
     fn reference(&mut self, map: &'d Map<String, Value>, reference: &'d Value) -> Node {
         let target = match reference {
             Value::String(text) => text
@@ -117,7 +167,11 @@ impl<'d> Lowering<'d> {
             _ => None,
         };
         match target {
-            Some((text, target)) if only_keys(map, &["$ref"]) && !self.inlining.contains(&text) => {
+            Some((text, target))
+                if only_keys(map, &["$ref"])
+                    && !self.inlining.contains(&text)
+                    && self.may_read_through() =>
+            {
                 self.inlining.push(text);
                 let mut node = self.read(target);
                 self.inlining.pop();
@@ -233,8 +287,15 @@ impl<'d> Lowering<'d> {
                 ));
             }
         }
-        let union = Union::new(leak_str(tag), Vec::leak(variants), doc);
-        Some(Node::of(Kind::Union(leak(union))))
+        let union = leak(Union::new(leak_str(tag), Vec::leak(variants), doc));
+        // The key table the derive computes for a contract, so that the union's keys are
+        // found in one pass over its fields, whatever the number of operations.
+        let (keys, slots) = key_table(union);
+        let flat = leak(Flat {
+            keys: Vec::leak(keys),
+            slots: Vec::leak(slots),
+        });
+        Some(Node::of(Kind::Union(leak(union.with_flat(flat)))))
     }
 
     /// A branch as an object schema, read through a `$ref` (which it names, to be read
@@ -243,7 +304,10 @@ impl<'d> Lowering<'d> {
         let map = branch.as_object()?;
         if let Some(Value::String(reference)) = map.get("$ref") {
             let pointer = reference.strip_prefix('#')?;
-            if !only_keys(map, &["$ref"]) || self.inlining.contains(&reference.as_str()) {
+            if !only_keys(map, &["$ref"])
+                || self.inlining.contains(&reference.as_str())
+                || !self.may_read_through()
+            {
                 return None;
             }
             let target = self.document.pointer(pointer)?.as_object()?;

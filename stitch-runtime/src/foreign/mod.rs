@@ -156,7 +156,7 @@ fn lowered(schema: &Value) -> &'static Lowered {
     if let Some(lowered) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
         return lowered;
     }
-    let lowered: &'static Lowered = Box::leak(Box::new(lower(schema)));
+    let lowered: &'static Lowered = Box::leak(Box::new(lower(schema, MAX_DEPTH)));
     cache
         .lock()
         .unwrap_or_else(|e| e.into_inner())
