@@ -761,7 +761,7 @@ mod in_dialects {
     }
 
     #[tokio::test]
-    async fn a_changed_catalog_changes_the_stamp_of_the_next_answer() {
+    async fn a_changed_catalog_changes_the_stamp_once_it_is_listed_again() {
         let server = Growing::default();
         server.grow();
         let grow = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
@@ -770,22 +770,91 @@ mod in_dialects {
         let answers = super::exchange_as(
             InDialects::new(server, rules()),
             "other",
-            vec![list.clone(), grow.clone(), list],
+            vec![list.clone(), grow.clone(), list, grow],
         )
         .await;
         let before = answers[0]["result"]["tools"][0]["_meta"]["stitch/catalog"].clone();
         let answered = answers[1]["result"]["_meta"]["stitch/catalog"].clone();
         let after = answers[2]["result"]["tools"][0]["_meta"]["stitch/catalog"].clone();
+        let answered_after = answers[3]["result"]["_meta"]["stitch/catalog"].clone();
         assert!(before.is_string() && answered.is_string());
-        assert_ne!(
-            answered, before,
-            "the result says the catalog listed is stale"
-        );
         assert_eq!(
-            after, answered,
-            "and the new listing carries the result's stamp"
+            answered, before,
+            "a result carries the stamp of the listing held: the server is not listed per call"
         );
+        assert_ne!(after, before, "the new listing has a new stamp");
         assert_eq!(answers[2]["result"]["tools"].as_array().unwrap().len(), 2);
+        assert_eq!(
+            answered_after, after,
+            "and results carry it from then on: a client holding the first is stale"
+        );
+    }
+
+    /// A server whose plain tool's schema is new at every listing, and counts its listings.
+    #[derive(Clone, Default)]
+    struct Counting {
+        listings: Arc<std::sync::atomic::AtomicUsize>,
+    }
+
+    impl ServerHandler for Counting {
+        fn get_info(&self) -> ServerConfig {
+            ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+        }
+
+        async fn list_tools(
+            &self,
+            _: Option<stitch::mcp::rmcp::model::PaginatedRequestParams>,
+            _: stitch::mcp::rmcp::service::RequestContext<stitch::mcp::rmcp::RoleServer>,
+        ) -> Result<stitch::mcp::rmcp::model::ListToolsResult, stitch::mcp::rmcp::ErrorData>
+        {
+            let n = self
+                .listings
+                .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            let Value::Object(schema) = json!({"type": "object", "properties": {
+                "x": {"type": "integer", "description": format!("listing {n}")}}})
+            else {
+                unreachable!()
+            };
+            Ok(stitch::mcp::rmcp::model::ListToolsResult::with_all_items(
+                vec![stitch::mcp::rmcp::model::Tool::new(
+                    "changing",
+                    "Changes.",
+                    Arc::new(schema),
+                )],
+            ))
+        }
+
+        async fn call_tool(
+            &self,
+            _: stitch::mcp::rmcp::model::CallToolRequestParams,
+            _: stitch::mcp::rmcp::service::RequestContext<stitch::mcp::rmcp::RoleServer>,
+        ) -> Result<stitch::mcp::rmcp::model::CallToolResponse, stitch::mcp::rmcp::ErrorData>
+        {
+            Ok(CallToolResult::success(vec![]).into())
+        }
+    }
+
+    #[tokio::test]
+    async fn calls_do_not_list_the_wrapped_server_again() {
+        let server = Counting::default();
+        let listings = Arc::clone(&server.listings);
+        let call = |id: u64| {
+            json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+                   "params": {"name": "changing", "arguments": {"x": 1}}})
+        };
+        let mut requests = vec![json!({"jsonrpc": "2.0", "id": 1, "method": "tools/list"})];
+        requests.extend((2..52).map(call));
+        let answers = super::exchange_as(InDialects::new(server, rules()), "other", requests).await;
+        let listed = answers[0]["result"]["tools"][0]["_meta"]["stitch/catalog"].clone();
+        assert!(listed.is_string());
+        for answer in &answers[1..] {
+            assert_eq!(answer["result"]["_meta"]["stitch/catalog"], listed);
+        }
+        assert_eq!(
+            listings.load(std::sync::atomic::Ordering::SeqCst),
+            1,
+            "fifty calls, one listing"
+        );
     }
 
     #[tokio::test]

@@ -4,10 +4,13 @@
 //! cannot tell a client that its tools changed; a client that compares the stamp of an answer
 //! with the one it listed learns it.
 //!
-//! A result's stamp is the stamp of what the server lists now. The server's own listing is
-//! cheap (rmcp's router clones `Arc`s); digesting it is not, so the stamp is kept per dialect
-//! with the listing it was made from, and made anew only when a tool of that listing is not
-//! the same one (its name, description, or the very schemas it holds).
+//! The stamp is kept per dialect with the listing it was made from, and made anew only when a
+//! tool of a new listing is not the same one (its name, description, or the very schemas it
+//! holds). A stitch router's result carries the stamp of what it lists now (its own listing
+//! is cheap: rmcp's router clones `Arc`s); a server wrapped in `InDialects` is not listed
+//! again per call, so its result carries the stamp of the listing last made in the caller's
+//! dialect, which a client that re-lists (on `notifications/tools/list_changed`, or after a
+//! stamp it does not hold) makes anew.
 
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -92,6 +95,13 @@ impl Catalogs {
         };
         self.lock().insert(dialect, stamped);
         stamp
+    }
+
+    /// The stamp of the listing last made in `dialect`, if one was.
+    pub(crate) fn held(&self, dialect: Dialect) -> Option<Arc<str>> {
+        self.lock()
+            .get(&dialect)
+            .map(|stamped| Arc::clone(&stamped.stamp))
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<Dialect, Stamped>> {

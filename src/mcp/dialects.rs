@@ -272,6 +272,12 @@ impl Listings {
         })
     }
 
+    /// The stamp of the listing last made in `dialect` ([`listing`](Self::listing) or
+    /// [`catalog_stamp`](Self::catalog_stamp)), if one was.
+    pub(crate) fn held_stamp(&self, dialect: Dialect) -> Option<Arc<str>> {
+        self.catalogs.held(dialect)
+    }
+
     /// A deterministic listing of `router`'s tools in every dialect: each dialect's catalog
     /// stamp, then each tool (in name order) with its digest, its input schema's bytes and an
     /// estimate of its tokens. A snapshot test of it fails when an advertised schema drifts:

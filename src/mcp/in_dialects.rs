@@ -121,9 +121,11 @@ impl<S: ServerHandler> ServerHandler for InDialects<S> {
     /// sends every key (`null` for each it leaves out), a plain tool's arguments lose the
     /// `null`s that mean absence ([`strict_arguments_for`](crate::strict_arguments_for), by
     /// the tool's own schema, which [`get_tool`](ServerHandler::get_tool) gives). A stitch tool
-    /// reads them so itself. A result is stamped with the stamp of the catalog the server
-    /// lists the client now (`_meta["stitch/catalog"]`): a client whose listing carries
-    /// another holds a stale catalog.
+    /// reads them so itself. A result is stamped with the stamp of the listing last made in
+    /// the caller's dialect (`_meta["stitch/catalog"]`); the server is listed for it only when
+    /// no listing in that dialect was made yet, never once per call. A client whose listing
+    /// carries another stamp holds a stale catalog; one told the tools changed lists them
+    /// again, and that listing's stamp is the one results carry from then on.
     async fn call_tool(
         &self,
         mut request: CallToolRequestParams,
@@ -145,9 +147,16 @@ impl<S: ServerHandler> ServerHandler for InDialects<S> {
         }
         let lister = context.clone();
         let mut response = self.server.call_tool(request, context).await?;
-        // The stamp of what the server lists now, after the call (which may have changed it).
-        if let Ok(listed) = self.server.list_tools(None, lister).await {
-            let stamp = self.listings.catalog_stamp(&listed.tools, dialect);
+        let stamp = match self.listings.held_stamp(dialect) {
+            Some(stamp) => Some(stamp),
+            None => self
+                .server
+                .list_tools(None, lister)
+                .await
+                .ok()
+                .map(|listed| self.listings.catalog_stamp(&listed.tools, dialect)),
+        };
+        if let Some(stamp) = stamp {
             stamp_response(&mut response, &stamp);
         }
         Ok(response)
