@@ -163,9 +163,23 @@ fn agrees<T: Contract + JsonSchema + std::fmt::Debug>() {
     );
     for dialect in Dialect::ALL {
         let shown = stitch::tool_schema_for(&foreign, dialect);
-        assert_eq!(
+        let (mut foreign_summary, mut derived) = (
             summary(&shown),
             summary(&json(T::input_schema_for(dialect))),
+        );
+        if dialect == Dialect::AnthropicStrict {
+            // serde reads an `Option`'s `null` as its absence, which the derive knows and a
+            // document does not say: a foreign optional key that takes `null` shows it.
+            for places in [&mut foreign_summary, &mut derived] {
+                for (kinds, _, values) in places.values_mut() {
+                    kinds.retain(|kind| kind != "\"null\"");
+                    values.retain(|value| value != "null");
+                }
+            }
+        }
+        assert_eq!(
+            foreign_summary,
+            derived,
             "{}: schemars' document in {dialect}, against the derive's",
             T::TOOL.name
         );
@@ -493,9 +507,11 @@ fn a_strict_call_loses_the_nulls_that_mean_absence() {
     let mut call =
         json!({"action": "create", "title": "t", "body": null, "labels": null, "id": null});
     stitch::strict_arguments_for(&schema, &mut call);
+    // `id` is another operation's, `labels` takes no `null` (its default stands for it);
+    // `body` takes `null` with no default: the source tells it apart from absence, so it stays.
     assert_eq!(
         call,
-        json!({"action": "create", "title": "t"}),
+        json!({"action": "create", "title": "t", "body": null}),
         "{schema:#}"
     );
     assert!(serde_json::from_value::<Change>(call).is_ok());

@@ -477,8 +477,16 @@ impl<'d> Lowering<'d> {
                 continue;
             }
             let description = schema.as_object().and_then(description);
-            let defaulted = schema.get("default").is_some();
             let node = self.node(schema);
+            // A `null` the source tells apart from absence: a default other than `null`, or
+            // none where `null` is taken ("pass null to remove", absence to keep). Such a
+            // `null` is shown where a dialect can show it, reported where it cannot, and
+            // never read as absence.
+            let defaulted = match schema.get("default") {
+                Some(Value::Null) => false,
+                Some(_) => true,
+                None => node.nullable,
+            };
             fields.push(Field {
                 name: leak_str(name),
                 aliases: &[],

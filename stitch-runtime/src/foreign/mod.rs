@@ -5,11 +5,18 @@
 //! what it says of a contract. What the IR has no words for stays as it was written, and the
 //! guard reports it.
 //!
+//! What is read is bounded whatever the document: one nested deeper than [`MAX_DEPTH`] is not
+//! read at all (it is returned as it is, and the guard reports it); a `$ref` read through
+//! counts as a level of nesting, so a chain of definitions stops there and stays a `$ref`;
+//! and definitions are read through within a budget of a few times the document's size, past
+//! which a `$ref` stays too (with the definitions it names), so definitions that refer to
+//! each other twice over do not grow exponentially. Keywords of older drafts are read with
+//! their draft's meaning first (`drafts`).
+//!
 //! The IR holds `&'static` data (it composes in constant evaluation), so a document read into
-//! it is kept for the life of the process: once per distinct document, which a server lists
-//! a handful of. A document nested deeper than [`MAX_DEPTH`] is not read at all: it is
-//! returned as it is, and the guard reports it.
+//! it is kept for the life of the process: once per distinct document.
 
+mod drafts;
 mod lower;
 
 use std::collections::{BTreeSet, HashMap};
@@ -36,8 +43,12 @@ pub const MAX_DEPTH: usize = 128;
 /// holding string values no two branches share (the first such key of the first branch's
 /// keys, in sorted order); its keys then merge by the collision rules, each optional key's
 /// description says which operations require or accept it, and the result accepts every
-/// value some branch accepts. Local `$ref`s are read through and `$defs` dropped when nothing
-/// refers to them any more; a recursive `$ref`, a union without a discriminator and keywords
+/// value some branch accepts. Local `$ref`s are read through (as deep as nesting may go, and
+/// within a budget of a few times the document's size) and `$defs` dropped when nothing
+/// refers to them any more; a document written for draft-04, 06 or 07 is read as its draft
+/// means it (a tuple's array of `items` as `prefixItems`, a boolean `exclusiveMinimum`,
+/// `dependencies`), so what comes back is a 2020-12 schema; a `$ref` past those bounds, a
+/// recursive one, a union without a discriminator and keywords
 /// stitch does not rebuild (`not`, `if`, a number `enum`, ...) stay as they were written.
 /// Annotations that restrict nothing (`title`, `default`, `examples`, a number's `format`)
 /// are dropped. The source is not changed, and any JSON value is taken: what is no schema, or
@@ -88,13 +99,14 @@ fn rebuilt(schema: &Value, rendering: Rendering) -> Value {
     if nested_deeper_than(schema, MAX_DEPTH) {
         return clone_without_recursion(schema);
     }
-    let lowered = lowered(schema);
+    let document = drafts::upgraded(schema);
+    let lowered = lowered(&document);
     let text = rendered(lowered.root, rendering);
     let Ok(mut rebuilt) = serde_json::from_str::<Value>(text) else {
         // The renderer writes JSON; this branch exists so that no input can make it panic.
         return schema.clone();
     };
-    keep_definitions(schema, &lowered.kept_refs, &mut rebuilt);
+    keep_definitions(&document, &lowered.kept_refs, &mut rebuilt);
     rebuilt
 }
 
@@ -107,7 +119,7 @@ pub fn strict_arguments_for(schema: &Value, arguments: &mut Value) {
     if nested_deeper_than(schema, MAX_DEPTH) || nested_deeper_than(arguments, MAX_DEPTH) {
         return;
     }
-    nulls_as_absence(lowered(schema).root, arguments);
+    nulls_as_absence(lowered(&drafts::upgraded(schema)).root, arguments);
 }
 
 /// Leaves out each `null` that means absence, walking the value as the node describes it.

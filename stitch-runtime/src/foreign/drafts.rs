@@ -1,0 +1,216 @@
+//! Older drafts' keywords read with their own meaning: a foreign document written for draft-04,
+//! 06 or 07 (zod-to-json-schema writes draft-07, with tuples as an array of `items`) is
+//! rewritten to what 2020-12 says for the same thing before it is read, since what stitch
+//! writes is read as 2020-12 (it writes no `$schema`). A tuple's `items` array becomes
+//! `prefixItems` (and `additionalItems` its `items`); draft-04's boolean `exclusiveMinimum`
+//! and `exclusiveMaximum` become the numbers they qualify; `dependencies` become
+//! `dependentRequired` and `dependentSchemas`. Shapes only an older draft gives a meaning to
+//! (an array of `items`, a boolean bound) are read so whatever `$schema` says; `dependencies`,
+//! which 2020-12 reads as an annotation, only where `$schema` names an older draft.
+
+use std::borrow::Cow;
+
+use serde_json::{Map, Value};
+
+/// Keywords whose value is one schema.
+const ONE_SCHEMA: [&str; 11] = [
+    "items",
+    "additionalItems",
+    "additionalProperties",
+    "not",
+    "contains",
+    "propertyNames",
+    "if",
+    "then",
+    "else",
+    "unevaluatedItems",
+    "unevaluatedProperties",
+];
+
+/// Keywords whose value is an array of schemas.
+const SCHEMA_LISTS: [&str; 5] = ["allOf", "anyOf", "oneOf", "prefixItems", "items"];
+
+/// Keywords whose value maps names to schemas.
+const SCHEMA_MAPS: [&str; 6] = [
+    "properties",
+    "patternProperties",
+    "$defs",
+    "definitions",
+    "dependentSchemas",
+    "dependencies",
+];
+
+/// The document as 2020-12 reads it: borrowed when nothing in it needs rewriting. The caller
+/// has bounded its depth; the walk holds no recursion of its own either way.
+pub(crate) fn upgraded(document: &Value) -> Cow<'_, Value> {
+    let older = document
+        .get("$schema")
+        .and_then(Value::as_str)
+        .is_some_and(names_an_older_draft);
+    if !older && !needs_rewriting(document, older) {
+        return Cow::Borrowed(document);
+    }
+    let mut document = document.clone();
+    // What is read from here on is 2020-12, whatever stays as it was written.
+    if older && let Value::Object(root) = &mut document {
+        root.remove("$schema");
+    }
+    let mut pending = vec![&mut document];
+    while let Some(schema) = pending.pop() {
+        let Value::Object(map) = schema else {
+            continue;
+        };
+        rewrite(map, older);
+        for (key, value) in map.iter_mut() {
+            match (key.as_str(), value) {
+                (key, value @ Value::Object(_)) if ONE_SCHEMA.contains(&key) => pending.push(value),
+                (key, Value::Array(schemas)) if SCHEMA_LISTS.contains(&key) => {
+                    pending.extend(schemas.iter_mut());
+                }
+                (key, Value::Object(schemas)) if SCHEMA_MAPS.contains(&key) => {
+                    pending.extend(schemas.values_mut());
+                }
+                _ => {}
+            }
+        }
+    }
+    Cow::Owned(document)
+}
+
+/// Whether a `$schema` names draft-04, 06 or 07 (or earlier).
+fn names_an_older_draft(uri: &str) -> bool {
+    ["draft-03", "draft-04", "draft-05", "draft-06", "draft-07"]
+        .iter()
+        .any(|draft| uri.contains(draft))
+}
+
+/// Whether some schema of the document says something [`rewrite`] rewrites.
+fn needs_rewriting(document: &Value, older: bool) -> bool {
+    let mut pending = vec![document];
+    while let Some(schema) = pending.pop() {
+        let Value::Object(map) = schema else {
+            continue;
+        };
+        if says_it_the_older_way(map, older) {
+            return true;
+        }
+        for (key, value) in map {
+            match (key.as_str(), value) {
+                (key, value @ Value::Object(_)) if ONE_SCHEMA.contains(&key) => pending.push(value),
+                (key, Value::Array(schemas)) if SCHEMA_LISTS.contains(&key) => {
+                    pending.extend(schemas);
+                }
+                (key, Value::Object(schemas)) if SCHEMA_MAPS.contains(&key) => {
+                    pending.extend(schemas.values());
+                }
+                _ => {}
+            }
+        }
+    }
+    false
+}
+
+fn says_it_the_older_way(map: &Map<String, Value>, older: bool) -> bool {
+    matches!(map.get("items"), Some(Value::Array(_)))
+        || map.contains_key("additionalItems")
+        || matches!(map.get("exclusiveMinimum"), Some(Value::Bool(_)))
+        || matches!(map.get("exclusiveMaximum"), Some(Value::Bool(_)))
+        || (older && map.contains_key("dependencies"))
+}
+
+/// One schema's keywords, said as 2020-12 says them.
+fn rewrite(map: &mut Map<String, Value>, older: bool) {
+    let additional = map.remove("additionalItems");
+    if let Some(Value::Array(positions)) = map.remove("items") {
+        map.insert("prefixItems".to_owned(), Value::Array(positions));
+        // Past the positions: what `additionalItems` allows (anything, when it is absent).
+        if let Some(additional) = additional {
+            map.insert("items".to_owned(), additional);
+        }
+    } else if let Some(items) = map.remove("items") {
+        // `additionalItems` beside one `items` schema means nothing: dropped above.
+        map.insert("items".to_owned(), items);
+    }
+    for (exclusive, inclusive) in [
+        ("exclusiveMinimum", "minimum"),
+        ("exclusiveMaximum", "maximum"),
+    ] {
+        if let Some(Value::Bool(set)) = map.get(exclusive) {
+            let set = *set;
+            map.remove(exclusive);
+            if set && let Some(bound) = map.remove(inclusive) {
+                map.insert(exclusive.to_owned(), bound);
+            }
+        }
+    }
+    if older && let Some(Value::Object(dependencies)) = map.remove("dependencies") {
+        let (mut required, mut schemas) = (Map::new(), Map::new());
+        for (key, dependency) in dependencies {
+            match dependency {
+                names @ Value::Array(_) => required.insert(key, names),
+                schema => schemas.insert(key, schema),
+            };
+        }
+        for (keyword, entries) in [
+            ("dependentRequired", required),
+            ("dependentSchemas", schemas),
+        ] {
+            if !entries.is_empty() {
+                map.insert(keyword.to_owned(), Value::Object(entries));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn a_draft_07_tuple_is_said_with_prefix_items() {
+        let tuple = json!({
+            "$schema": "http://json-schema.org/draft-07/schema#",
+            "type": "object",
+            "properties": {"point": {"type": "array", "items": [{"type": "number"}, {"type": "number"}],
+                                     "additionalItems": false, "minItems": 2}},
+        });
+        let read = upgraded(&tuple);
+        assert_eq!(
+            read["properties"]["point"],
+            json!({"type": "array", "prefixItems": [{"type": "number"}, {"type": "number"}],
+                   "items": false, "minItems": 2})
+        );
+    }
+
+    #[test]
+    fn boolean_bounds_and_dependencies_take_their_draft_04_meaning() {
+        let old = json!({
+            "$schema": "http://json-schema.org/draft-04/schema#",
+            "type": "object",
+            "properties": {
+                "ratio": {"type": "number", "minimum": 0, "exclusiveMinimum": true,
+                          "maximum": 1, "exclusiveMaximum": false},
+            },
+            "dependencies": {"a": ["b"], "c": {"required": ["d"]}},
+        });
+        let read = upgraded(&old);
+        assert_eq!(
+            read["properties"]["ratio"],
+            json!({"type": "number", "exclusiveMinimum": 0, "maximum": 1})
+        );
+        assert_eq!(read["dependentRequired"], json!({"a": ["b"]}));
+        assert_eq!(read["dependentSchemas"], json!({"c": {"required": ["d"]}}));
+    }
+
+    #[test]
+    fn data_is_not_read_as_schemas_and_2020_12_is_borrowed() {
+        let document = json!({
+            "type": "object",
+            "properties": {"items": {"const": {"items": [1, 2]}, "default": {"items": [3]}}},
+            "dependencies": {"a": ["b"]},
+        });
+        assert!(matches!(upgraded(&document), Cow::Borrowed(_)));
+    }
+}
