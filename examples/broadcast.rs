@@ -151,6 +151,6 @@ mod by_operation {
     };
 
     impl Shape for Operation {
-        const SHAPE: &'static Node = &Node::of(Kind::Union(&UNION));
+        const SHAPE: &'static Node<'static> = &Node::of(Kind::Union(&UNION));
     }
 }

@@ -47,7 +47,7 @@ const BY_KEY: Union = match <Edit as Shape>::SHAPE.kind {
 };
 
 impl Shape for ByKey {
-    const SHAPE: &'static Node = &Node::of(Kind::Union(&BY_KEY));
+    const SHAPE: &'static Node<'static> = &Node::of(Kind::Union(&BY_KEY));
 }
 
 /// The incident contract with its hints by operation: its union's IR, the placement changed.
@@ -75,7 +75,7 @@ const BY_OPERATION: Union = match <broadcast_patch::PatchOp as Shape>::SHAPE.kin
 };
 
 impl Shape for OperationByOperation {
-    const SHAPE: &'static Node = &Node::of(Kind::Union(&BY_OPERATION));
+    const SHAPE: &'static Node<'static> = &Node::of(Kind::Union(&BY_OPERATION));
 }
 
 #[test]

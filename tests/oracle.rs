@@ -137,16 +137,16 @@ fn a_contract_with_every_rule_is_a_superset() {
 }
 
 /// The building blocks of generated collision sets.
-fn pool() -> Vec<&'static Node> {
-    fn leak(node: Node) -> &'static Node {
+fn pool() -> Vec<&'static Node<'static>> {
+    fn leak(node: Node<'static>) -> &'static Node<'static> {
         Box::leak(Box::new(node))
     }
-    fn applied<E: std::fmt::Debug>(node: Result<Node, E>) -> &'static Node {
+    fn applied<E: std::fmt::Debug>(node: Result<Node<'static>, E>) -> &'static Node<'static> {
         leak(node.expect("the attribute fits"))
     }
     let int = <i64 as Shape>::SHAPE;
     let string = <String as Shape>::SHAPE;
-    let object = |fields: Vec<Field>| {
+    let object = |fields: Vec<Field<'static>>| {
         leak(Node::of(Kind::Object(Box::leak(Box::new(Object::new(
             fields.leak(),
             false,
@@ -247,7 +247,7 @@ fn pool() -> Vec<&'static Node> {
 /// One generated operation: the node of `x`, whether `x` has a default, and maybe a `y`.
 type OperationSpec = (usize, bool, Option<usize>);
 
-fn union_of(specs: &[OperationSpec], pool: &[&'static Node]) -> &'static Union {
+fn union_of(specs: &[OperationSpec], pool: &[&'static Node<'static>]) -> &'static Union<'static> {
     let variants: Vec<Variant> = specs
         .iter()
         .enumerate()
@@ -268,7 +268,7 @@ fn union_of(specs: &[OperationSpec], pool: &[&'static Node]) -> &'static Union {
 }
 
 /// The same union with the key table generated code would build for it.
-fn with_table(union: &'static Union) -> &'static Union {
+fn with_table(union: &'static Union<'static>) -> &'static Union<'static> {
     /// The most fields the generated unions have.
     const MOST_FIELDS: usize = 8;
     let fields = total_fields(union);
@@ -293,7 +293,7 @@ fn with_table(union: &'static Union) -> &'static Union {
     )))
 }
 
-fn union_node(union: &'static Union) -> &'static Node {
+fn union_node(union: &'static Union<'static>) -> &'static Node<'static> {
     Box::leak(Box::new(Node::of(Kind::Union(union))))
 }
 
@@ -319,7 +319,7 @@ fn sorted_without_description(property: &Value) -> Value {
 /// In every dialect the guard finds nothing it cannot say of `union`, what a client of the
 /// dialect sends for each sample is accepted by the schema that client is shown.
 fn superset_in_every_lossless_dialect(
-    union: &'static Node,
+    union: &'static Node<'static>,
     samples: &[Value],
 ) -> Result<(), TestCaseError> {
     let tool = Tool::new("generated", "", union);
@@ -420,14 +420,14 @@ fn every_contract_here_holds_in_every_dialect() {
 
 /// A node of one kind with random limits (never contradicting each other): `kind` 0 is an
 /// integer, 1 a number, 2 a string, 3 an array of bytes.
-fn limited(kind: usize) -> BoxedStrategy<&'static Node> {
-    fn leak(node: Node) -> &'static Node {
+fn limited(kind: usize) -> BoxedStrategy<&'static Node<'static>> {
+    fn leak(node: Node<'static>) -> &'static Node<'static> {
         Box::leak(Box::new(node))
     }
-    fn bound(n: i64) -> ir::Bound {
+    fn bound(n: i64) -> ir::Bound<'static> {
         ir::Bound::int(Box::leak(n.to_string().into_boxed_str()), n as f64)
     }
-    fn set(node: Node, keyword: Keyword, value: KeywordValue) -> Node {
+    fn set(node: Node<'static>, keyword: Keyword, value: KeywordValue<'static>) -> Node<'static> {
         ir::keyword(leak(node), keyword, value, "x").expect("the limit fits")
     }
     let range = (
@@ -498,7 +498,7 @@ fn limited(kind: usize) -> BoxedStrategy<&'static Node> {
 }
 
 /// A union whose operations all declare `x` of one kind, with limits of their own.
-fn limited_union() -> impl Strategy<Value = &'static Node> {
+fn limited_union() -> impl Strategy<Value = &'static Node<'static>> {
     (0..4usize)
         .prop_flat_map(|kind| proptest::collection::vec(limited(kind), 2..=4))
         .prop_map(|nodes| {

@@ -108,17 +108,17 @@ enum Disagreeing {
 }
 
 /// A description rendered as a field's, at run time.
-fn rendered_description(doc: stitch::ir::Doc) -> String {
+fn rendered_description(doc: stitch::ir::Doc<'static>) -> String {
     use stitch::ir::{Field, Kind, Node, Object};
-    let fields: &'static [Field] = Box::leak(Box::new([stitch::__private::field(
+    let fields: &'static [Field<'static>] = Box::leak(Box::new([stitch::__private::field(
         "x",
         true,
         <i64 as Shape>::SHAPE,
         false,
         Some(doc),
     )]));
-    let object: &'static Object = Box::leak(Box::new(Object::new(fields, false, None)));
-    let node: &'static Node = Box::leak(Box::new(Node::of(Kind::Object(object))));
+    let object: &'static Object<'static> = Box::leak(Box::new(Object::new(fields, false, None)));
+    let node: &'static Node<'static> = Box::leak(Box::new(Node::of(Kind::Object(object))));
     stitch::ir::render(node, stitch::ir::Rendering::ADVERTISED)
 }
 

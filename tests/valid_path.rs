@@ -167,7 +167,7 @@ fn any_json() -> impl Strategy<Value = Value> {
 
 /// A valid call of the contract, or one with one part replaced by arbitrary JSON, or a key
 /// removed, or a key added.
-fn calls(node: &'static Node) -> impl Strategy<Value = Value> {
+fn calls(node: &'static Node<'static>) -> impl Strategy<Value = Value> {
     (
         values(node),
         any::<prop::sample::Index>(),

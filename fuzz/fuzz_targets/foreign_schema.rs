@@ -3,9 +3,8 @@
 //! JSON. (Not as *itself*: serde_json without `float_roundtrip` may read a float's text back
 //! one unit in the last place off, which the first run of this target found.)
 //!
-//! Each distinct document read is kept for the life of the process (the IR holds `&'static`
-//! data), so a long run grows by what it has read: give it `-rss_limit_mb` room, or
-//! `-runs=N`.
+//! A document's IR lives for one call and is dropped with it, so a long run holds no more
+//! memory than its largest input needs: the default `-rss_limit_mb` is room enough.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;

@@ -14,7 +14,7 @@ use stitch_runtime::{Dialect, Tool};
 /// the guard's message when it is not an object).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Output {
-    pub(crate) node: &'static Node,
+    pub(crate) node: &'static Node<'static>,
     pub(crate) type_name: &'static str,
     /// Its schema as a client shown a dialect is listed it.
     pub(crate) schema_in: fn(Dialect) -> &'static str,

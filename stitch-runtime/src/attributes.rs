@@ -10,11 +10,11 @@ use stitch_rules::{Attribute, GivenValue, Keyword, Misfit, Said, check_fit};
 use crate::node::{Fallback, Hazard, KeywordValue, Kind, Node, Object, checks};
 
 /// What an attribute applied to a node gives.
-pub type Applied<T = Node> = Result<T, Misfit<'static>>;
+pub type Applied<T = Node<'static>> = Result<T, Misfit<'static>>;
 
 /// Whether `attribute`, given `given`, fits `node` (the shared rule).
 const fn fits(
-    node: &Node,
+    node: &Node<'static>,
     attribute: Attribute,
     given: GivenValue<'static>,
     field: &'static str,
@@ -25,9 +25,9 @@ const fn fits(
 /// A keyword's attribute (`min = 0`, `max_length = 80`, `pattern = "..."`, `unique_items`):
 /// its value set in the node's rules.
 pub const fn keyword(
-    node: &Node,
+    node: &Node<'static>,
     keyword: Keyword,
-    value: KeywordValue,
+    value: KeywordValue<'static>,
     field: &'static str,
 ) -> Applied {
     let given = match value {
@@ -55,7 +55,7 @@ pub const fn keyword(
 }
 
 /// A limit's value as a message says it.
-const fn said(value: KeywordValue) -> Said<'static> {
+const fn said(value: KeywordValue<'static>) -> Said<'static> {
     match value {
         KeywordValue::Bound(bound) => Said::Text(bound.text),
         KeywordValue::Count(count) => Said::Count(count),
@@ -65,7 +65,11 @@ const fn said(value: KeywordValue) -> Said<'static> {
 }
 
 /// `values("a", "b")`: a string limited to these values.
-pub const fn values(node: &Node, values: &'static [&'static str], field: &'static str) -> Applied {
+pub const fn values(
+    node: &Node<'static>,
+    values: &'static [&'static str],
+    field: &'static str,
+) -> Applied {
     match fits(node, Attribute::Values, GivenValue::Other, field) {
         Ok(()) => Ok(Node {
             kind: Kind::StringEnum(values, &[]),
@@ -77,7 +81,7 @@ pub const fn values(node: &Node, values: &'static [&'static str], field: &'stati
 
 /// A check JSON Schema cannot show: `trim`, `lowercase`, `uppercase` (strings), `refine`,
 /// `via`.
-pub const fn hidden(node: &Node, attribute: Attribute, field: &'static str) -> Applied {
+pub const fn hidden(node: &Node<'static>, attribute: Attribute, field: &'static str) -> Applied {
     let flag = match attribute {
         Attribute::Trim => checks::TRIM,
         Attribute::Lowercase => checks::LOWERCASE,
@@ -96,7 +100,7 @@ pub const fn hidden(node: &Node, attribute: Attribute, field: &'static str) -> A
 }
 
 /// `coerce`: the string form of a number or boolean is accepted too.
-pub const fn coerce(node: &Node, field: &'static str) -> Applied {
+pub const fn coerce(node: &Node<'static>, field: &'static str) -> Applied {
     match fits(node, Attribute::Coerce, GivenValue::Other, field) {
         Ok(()) => Ok(Node {
             hazard: Hazard::Coerce,
@@ -108,7 +112,7 @@ pub const fn coerce(node: &Node, field: &'static str) -> Applied {
 
 /// `catch = expr`: an invalid value is replaced by `fallback()`.
 pub const fn catch(
-    node: &Node,
+    node: &Node<'static>,
     fallback: fn() -> serde_json::Value,
     field: &'static str,
 ) -> Applied {
@@ -122,7 +126,7 @@ pub const fn catch(
 }
 
 /// `min = 1` for the non-zero integer types.
-pub const fn positive(node: &Node) -> Node {
+pub const fn positive(node: &Node<'static>) -> Node<'static> {
     let one = KeywordValue::Bound(crate::node::Bound::int("1", 1.0));
     match keyword(node, Keyword::Minimum, one, "") {
         Ok(node) => node,
@@ -133,10 +137,10 @@ pub const fn positive(node: &Node) -> Node {
 /// The fields of a newtype variant's struct, which must not hold a field named like the tag
 /// (serde reads the tag there: the operation could not be called as advertised).
 pub const fn newtype_object(
-    node: &'static Node,
+    node: &'static Node<'static>,
     variant: &'static str,
     tag: &'static str,
-) -> Applied<&'static Object> {
+) -> Applied<&'static Object<'static>> {
     let object = match node.kind {
         Kind::Object(object) if !node.nullable => object,
         _ => {

@@ -19,7 +19,7 @@ pub struct Buffered {
     /// The field's name; empty for a newtype operation's type.
     pub field: &'static str,
     /// The field's (or the newtype's) node.
-    pub node: &'static Node,
+    pub node: &'static Node<'static>,
 }
 
 /// Why one of these fields of internally or adjacently tagged operations cannot be read by

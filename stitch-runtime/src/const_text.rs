@@ -39,7 +39,7 @@ use crate::sink::Sink;
 
 /// A node's schema as bytes; `LEN` must be [`schema_len`] of the same node and mode.
 pub const fn schema_bytes<const LEN: usize>(
-    node: &'static Node,
+    node: &'static Node<'static>,
     rendering: Rendering,
 ) -> [u8; LEN] {
     let mut buf = [0u8; LEN];
@@ -95,7 +95,11 @@ impl<T: Shape + ?Sized, const CAPACITY: usize> SizeClass<T, CAPACITY> {
 /// [`Scratch`], or when it does not fit, counted and written into a buffer of its size class
 /// (as [`exact_text`] does), then measured. For constants only: a call at run time would put
 /// the buffer on the stack (at run time, measure the kept text).
-pub const fn measure_rendered(node: &'static Node, rendering: Rendering, costs: bool) -> Measure {
+pub const fn measure_rendered(
+    node: &'static Node<'static>,
+    rendering: Rendering,
+    costs: bool,
+) -> Measure {
     let scratch = AdvertisedScratch::write(node, rendering);
     if scratch.fits() {
         return Measure::of_bytes(scratch.bytes.split_at(scratch.len).0, costs);
@@ -115,7 +119,7 @@ pub const fn measure_rendered(node: &'static Node, rendering: Rendering, costs: 
 }
 
 const fn measure_in<const CAPACITY: usize>(
-    node: &'static Node,
+    node: &'static Node<'static>,
     rendering: Rendering,
     costs: bool,
 ) -> Measure {
@@ -138,7 +142,7 @@ pub struct Scratch<const CAPACITY: usize> {
 
 impl<const CAPACITY: usize> Scratch<CAPACITY> {
     /// Writes a node's schema; what does not fit is only counted.
-    pub const fn write(node: &'static Node, rendering: Rendering) -> Scratch<CAPACITY> {
+    pub const fn write(node: &'static Node<'static>, rendering: Rendering) -> Scratch<CAPACITY> {
         let mut bytes = [0u8; CAPACITY];
         let mut sink = Sink::writer(&mut bytes);
         write_schema(&mut sink, node, rendering);
@@ -155,7 +159,7 @@ impl<const CAPACITY: usize> Scratch<CAPACITY> {
     /// again into an array of their count (the node and mode must be the ones written).
     pub const fn bytes<const LEN: usize>(
         &self,
-        node: &'static Node,
+        node: &'static Node<'static>,
         rendering: Rendering,
     ) -> [u8; LEN] {
         if self.fits() {
@@ -175,7 +179,7 @@ impl<const CAPACITY: usize> Scratch<CAPACITY> {
 
     /// The schema's length: the written one, or counted again when it did not fit (the node
     /// and mode must be the ones written).
-    pub const fn schema_len(&self, node: &'static Node, rendering: Rendering) -> usize {
+    pub const fn schema_len(&self, node: &'static Node<'static>, rendering: Rendering) -> usize {
         if self.fits() {
             self.len
         } else {

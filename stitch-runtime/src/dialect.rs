@@ -56,7 +56,7 @@ pub(crate) const fn null(dialect: Dialect, nullable: bool, presence: Requirement
 #[derive(Clone, Copy)]
 pub(crate) enum Form<'a> {
     /// A node advertised as it is (or a hull, what it holds inside judged on its own).
-    Node(&'a Node),
+    Node(&'a Node<'a>),
     /// The union of the operations' string enums.
     Enum { nullable: bool },
     /// The base kinds only (bits of [`kinds`]).

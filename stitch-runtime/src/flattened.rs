@@ -19,7 +19,7 @@ pub struct Flattened {
     /// The field's Rust name, for messages.
     pub name: &'static str,
     /// Its type's node.
-    pub node: &'static Node,
+    pub node: &'static Node<'static>,
 }
 
 /// The number of fields once the flattened structs' fields are expanded.
@@ -37,10 +37,10 @@ pub const fn flattened_count(own: &[Field], flattened: &[Flattened]) -> usize {
 
 /// The object's fields with every flattened struct's expanded in place (`N` is
 /// [`flattened_count`]; what does not fit is left out, and [`flatten_misfit`] says why).
-pub const fn flattened_fields<const N: usize>(
-    own: &[Field],
-    flattened: &[Flattened],
-) -> [Field; N] {
+pub const fn flattened_fields<'a, const N: usize>(
+    own: &'a [Field<'a>],
+    flattened: &'a [Flattened],
+) -> [Field<'a>; N] {
     let mut fields = [PLACEHOLDER; N];
     let mut written = 0;
     let mut next_own = 0;
@@ -72,7 +72,7 @@ pub const fn flattened_fields<const N: usize>(
 }
 
 /// What every other key holds: the flattened map's values, if a map is flattened.
-pub const fn flattened_rest(flattened: &[Flattened]) -> Option<&'static Node> {
+pub const fn flattened_rest(flattened: &[Flattened]) -> Option<&'static Node<'static>> {
     let mut i = 0;
     while i < flattened.len() {
         if let Kind::Map(values, _) = flattened[i].node.kind {
@@ -84,7 +84,7 @@ pub const fn flattened_rest(flattened: &[Flattened]) -> Option<&'static Node> {
 }
 
 /// The object with its flattened map's values as what every other key holds.
-pub const fn with_flattened_rest(object: Object, flattened: &[Flattened]) -> Object {
+pub const fn with_flattened_rest<'a>(object: Object<'a>, flattened: &'a [Flattened]) -> Object<'a> {
     match flattened_rest(flattened) {
         Some(rest) => object.with_rest(rest),
         None => object,

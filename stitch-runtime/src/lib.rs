@@ -75,7 +75,7 @@ pub mod ir {
     /// return, for a node built at run time.
     ///
     /// [`schema_of`]: crate::schema_of
-    pub fn render(node: &'static Node, rendering: Rendering) -> String {
+    pub fn render(node: &'static Node<'static>, rendering: Rendering) -> String {
         crate::render::schema_string(node, rendering)
     }
 }

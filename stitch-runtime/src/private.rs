@@ -34,7 +34,7 @@ pub use stitch_rules::{Attribute, Keyword};
 pub const fn tool(
     name: &'static str,
     description: &'static str,
-    input: &'static Node,
+    input: &'static Node<'static>,
     flatten: bool,
     profile: SchemaProfile,
 ) -> Tool {
@@ -44,35 +44,35 @@ pub const fn tool(
 }
 
 /// A description whose escape and hash the derive computed.
-pub const fn doc(text: &'static str, escape: Escape, hash: u64) -> Doc {
+pub const fn doc<'a>(text: &'static str, escape: Escape<'a>, hash: u64) -> Doc<'a> {
     Doc::declared(text, escape, hash)
 }
 
 /// A field whose name's plainness the derive decided.
-pub const fn field(
+pub const fn field<'a>(
     name: &'static str,
     plain: bool,
-    node: &'static Node,
+    node: &'static Node<'static>,
     has_default: bool,
-    description: Option<Doc>,
-) -> Field {
+    description: Option<Doc<'a>>,
+) -> Field<'a> {
     Field::declared(name, plain, node, has_default, description)
 }
 
 /// An operation whose name's plainness and summary line the derive found.
-pub const fn variant(
+pub const fn variant<'a>(
     name: &'static str,
     plain: bool,
     aliases: &'static [&'static str],
-    description: Option<Doc>,
-    summary: Option<Doc>,
-    object: &'static Object,
-) -> Variant {
+    description: Option<Doc<'a>>,
+    summary: Option<Doc<'a>>,
+    object: &'static Object<'static>,
+) -> Variant<'a> {
     Variant::declared(name, plain, aliases, description, summary, object)
 }
 
 /// A union with the key table the derive's constants computed.
-pub const fn with_key_table(union: Union, flat: &'static Flat) -> Union {
+pub const fn with_key_table<'a>(union: Union<'a>, flat: &'static Flat<'static>) -> Union<'a> {
     union.with_flat(flat)
 }
 

@@ -80,11 +80,11 @@ pub struct Slot {
 
 /// A union's key table, as slices (what a `Union` refers to).
 #[derive(Clone, Copy, Debug)]
-pub struct Flat {
+pub struct Flat<'a> {
     /// Keys in order of first appearance.
-    pub keys: &'static [TableKey],
+    pub keys: &'a [TableKey],
     /// Slots grouped by key, in operation order within each key.
-    pub slots: &'static [Slot],
+    pub slots: &'a [Slot],
 }
 
 /// Which operations of a union require a key (the flat object requires it when every one

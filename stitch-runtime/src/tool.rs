@@ -17,7 +17,7 @@ pub struct Tool {
     /// The tool's description (the type's doc comment).
     pub description: &'static str,
     /// The schema IR of the tool's input.
-    pub input: &'static Node,
+    pub input: &'static Node<'static>,
     /// Whether the advertised input flattens tagged unions (`#[contract(flatten = false)]`
     /// advertises the exact schema instead).
     pub flatten: bool,
@@ -27,7 +27,11 @@ pub struct Tool {
 
 impl Tool {
     /// The tool of an input schema: flattened, with no profile of its own.
-    pub const fn new(name: &'static str, description: &'static str, input: &'static Node) -> Tool {
+    pub const fn new(
+        name: &'static str,
+        description: &'static str,
+        input: &'static Node<'static>,
+    ) -> Tool {
         Tool {
             name,
             description,

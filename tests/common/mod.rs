@@ -141,7 +141,7 @@ pub fn pointers(value: &Value, at: String, out: &mut Vec<String>) {
 
 /// Values the exact contract described by `node` accepts (its declared types: no hazard
 /// leniency), for the oracle tests.
-pub fn values(node: &'static Node) -> BoxedStrategy<Value> {
+pub fn values(node: &'static Node<'static>) -> BoxedStrategy<Value> {
     let base = match node.kind {
         Kind::Boolean => any::<bool>().prop_map(Value::from).boxed(),
         Kind::Integer(rules) => {
@@ -273,7 +273,10 @@ pub fn values(node: &'static Node) -> BoxedStrategy<Value> {
 }
 
 /// Calls of one operation, as its union's tagging places it.
-fn operation_values(union: &'static Union, variant: &'static Variant) -> BoxedStrategy<Value> {
+fn operation_values(
+    union: &'static Union<'static>,
+    variant: &'static Variant<'static>,
+) -> BoxedStrategy<Value> {
     let held = match variant.holds {
         Holds::Fields => Some(object_values(variant.object.fields, None)),
         Holds::Value(node) => Some(values(node)),
@@ -453,7 +456,7 @@ pub fn check_dialects(file: &str, contracts: &[(&str, stitch::Tool)]) {
 /// cannot show), and its unions internally tagged (a foreign union is flattened when a tag key
 /// tells its operations apart; an adjacently tagged one's content key merges by the collision
 /// rules, and an externally tagged one has no tag key, so both are left to their own tests).
-pub fn said_whole_in_json(node: &'static Node) -> bool {
+pub fn said_whole_in_json(node: &'static Node<'static>) -> bool {
     if node.has_hidden_check() || !matches!(node.hazard, stitch::ir::Hazard::None) {
         return false;
     }
@@ -473,7 +476,7 @@ pub fn said_whole_in_json(node: &'static Node) -> bool {
     }
 }
 
-fn object_said_whole(object: &'static Object) -> bool {
+fn object_said_whole(object: &'static Object<'static>) -> bool {
     object.rest.is_none_or(said_whole_in_json)
         && object
             .fields
@@ -736,7 +739,12 @@ fn assert_dialect_shape(schema: &Value, dialect: stitch::Dialect, name: &str) {
 /// optional key sent as `null` is left out (a client leaves out what it does not send), but
 /// in OpenAI's strict dialect, whose client sends every key the schema lists, `null` for
 /// those it leaves out.
-pub fn fill(node: &'static Node, value: &Value, dialect: Dialect, schema: &Value) -> Value {
+pub fn fill(
+    node: &'static Node<'static>,
+    value: &Value,
+    dialect: Dialect,
+    schema: &Value,
+) -> Value {
     let left_out = leave_out_nulls(node, value);
     if dialect == Dialect::OpenAiStrict {
         send_every_key(schema, &left_out)
@@ -747,7 +755,7 @@ pub fn fill(node: &'static Node, value: &Value, dialect: Dialect, schema: &Value
 
 /// The call with each optional key whose value is `null` left out, as the exact contract
 /// declares the keys.
-fn leave_out_nulls(node: &'static Node, value: &Value) -> Value {
+fn leave_out_nulls(node: &'static Node<'static>, value: &Value) -> Value {
     match (&node.kind, value) {
         (Kind::Object(object), Value::Object(map)) => leave_out_in(object, map),
         (Kind::Union(union), Value::Object(map)) if union.tagging == Tagging::External => {
@@ -795,7 +803,7 @@ fn leave_out_nulls(node: &'static Node, value: &Value) -> Value {
     }
 }
 
-fn leave_out_in(object: &'static Object, map: &Map<String, Value>) -> Value {
+fn leave_out_in(object: &'static Object<'static>, map: &Map<String, Value>) -> Value {
     let mut kept = Map::new();
     for (key, value) in map {
         match object.fields.iter().find(|f| f.name == key) {

@@ -46,7 +46,7 @@ pub fn expand(contract: &Contract) -> TokenStream {
             #union_consts
             #[automatically_derived]
             impl #impl_generics __s::Shape for #ident #ty_generics #shape_where {
-                const SHAPE: &'static __s::Node = #shape;
+                const SHAPE: &'static __s::Node<'static> = #shape;
                 #refine
             }
             #[automatically_derived]
@@ -79,7 +79,7 @@ pub fn expand_shape(contract: &Contract) -> TokenStream {
             #union_consts
             #[automatically_derived]
             impl #impl_generics __s::Shape for #ident #ty_generics #shape_where {
-                const SHAPE: &'static __s::Node = #shape;
+                const SHAPE: &'static __s::Node<'static> = #shape;
             }
             #evaluated
         };
@@ -193,7 +193,7 @@ pub fn fallback(
         const _: () = {
             use #krate::__private as __s;
             impl #impl_generics __s::Shape for #ident #ty_generics #shape_where {
-                const SHAPE: &'static __s::Node = &__s::Node::OPAQUE;
+                const SHAPE: &'static __s::Node<'static> = &__s::Node::OPAQUE;
             }
             #contract
         };

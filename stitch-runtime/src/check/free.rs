@@ -44,7 +44,7 @@ pub(super) fn depth_exceeds(value: &Value, limit: usize) -> bool {
 /// The structure a string holds, when the contract wants an object or array there, does not
 /// accept a string, and the text parses to that structure.
 #[inline(always)]
-pub(super) fn structure_in_text(node: &Node, text: &str) -> Option<Value> {
+pub(super) fn structure_in_text(node: &Node<'static>, text: &str) -> Option<Value> {
     let wants_object = matches!(node.kind, Kind::Object(_) | Kind::Map(..) | Kind::Union(_));
     let wants_array = matches!(node.kind, Kind::Array(..) | Kind::Tuple(_));
     if !(wants_object || wants_array) {

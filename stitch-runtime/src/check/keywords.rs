@@ -108,9 +108,9 @@ struct Enforcing<'c, 'v, 'p> {
     at: &'p Path<'p>,
 }
 
-impl KeywordVisitor for Enforcing<'_, '_, '_> {
+impl KeywordVisitor<'static> for Enforcing<'_, '_, '_> {
     #[inline(always)]
-    fn visit(&mut self, keyword: Keyword, value: KeywordValue) {
+    fn visit(&mut self, keyword: Keyword, value: KeywordValue<'static>) {
         self.checker
             .keyword(keyword, value, &mut self.measured, self.at);
     }
@@ -119,7 +119,7 @@ impl KeywordVisitor for Enforcing<'_, '_, '_> {
 impl Checker {
     /// Checks the keywords `kind` sets against `subject`, in table order.
     #[inline]
-    pub(super) fn keywords(&mut self, kind: &Kind, subject: Subject<'_>, at: &Path<'_>) {
+    pub(super) fn keywords(&mut self, kind: &Kind<'static>, subject: Subject<'_>, at: &Path<'_>) {
         kind.each_keyword(&mut Enforcing {
             checker: self,
             measured: Measured::of(subject),
@@ -134,7 +134,7 @@ impl Checker {
     fn keyword(
         &mut self,
         keyword: Keyword,
-        value: KeywordValue,
+        value: KeywordValue<'static>,
         measured: &mut Measured<'_>,
         at: &Path<'_>,
     ) {
@@ -148,7 +148,7 @@ impl Checker {
     fn broken(
         &mut self,
         keyword: Keyword,
-        value: KeywordValue,
+        value: KeywordValue<'static>,
         measured: &mut Measured<'_>,
         at: &Path<'_>,
     ) {
@@ -213,7 +213,7 @@ fn repeats(items: &[Value]) -> impl Iterator<Item = (usize, usize)> {
 
 /// Whether every keyword `kind` sets holds of `subject` (the valid path's question).
 #[inline]
-pub(super) fn keywords_hold(kind: &Kind, subject: Subject<'_>) -> bool {
+pub(super) fn keywords_hold(kind: &Kind<'static>, subject: Subject<'_>) -> bool {
     let mut holding = Holding {
         measured: Measured::of(subject),
         all: true,
@@ -228,9 +228,9 @@ struct Holding<'v> {
     all: bool,
 }
 
-impl KeywordVisitor for Holding<'_> {
+impl KeywordVisitor<'static> for Holding<'_> {
     #[inline(always)]
-    fn visit(&mut self, keyword: Keyword, value: KeywordValue) {
+    fn visit(&mut self, keyword: Keyword, value: KeywordValue<'static>) {
         self.all = self.all && holds(keyword, value, &mut self.measured);
     }
 }
@@ -238,7 +238,7 @@ impl KeywordVisitor for Holding<'_> {
 /// Whether one keyword holds of `subject`: the keyword table's rule, as both the full check
 /// and the valid path apply it.
 #[inline(always)]
-fn holds(keyword: Keyword, value: KeywordValue, measured: &mut Measured<'_>) -> bool {
+fn holds(keyword: Keyword, value: KeywordValue<'static>, measured: &mut Measured<'_>) -> bool {
     match (keyword.spec().check, value, measured.subject) {
         (Check::Bound(relation), KeywordValue::Bound(bound), Subject::Number(number)) => {
             match integer_value(number) {

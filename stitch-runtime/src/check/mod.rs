@@ -42,7 +42,11 @@ pub use valid::passes;
 /// Checks `value` against `node`, adjusting it for serde, as a client shown `dialect` sends
 /// it; returns the issues found, up to [`Rejection::MAX_ISSUES`], and whether there were
 /// more (the walk stops at the first issue past the cap).
-pub fn check(node: &'static Node, value: &mut Value, dialect: Dialect) -> (Vec<Issue>, bool) {
+pub fn check(
+    node: &'static Node<'static>,
+    value: &mut Value,
+    dialect: Dialect,
+) -> (Vec<Issue>, bool) {
     let mut checker = Checker {
         issues: Vec::new(),
         found: 0,
@@ -63,7 +67,7 @@ struct Checker {
     stopped: bool,
     /// The unions whose operations an issue has listed, and where: a later issue points
     /// there instead of listing them again.
-    listed: Vec<(&'static crate::node::Union, String)>,
+    listed: Vec<(&'static crate::node::Union<'static>, String)>,
     /// Whether a `null` for a key the object does not require means the key is absent: a
     /// strict-mode client sends every key of the flat object, `null` for those it means to
     /// leave out.
@@ -86,7 +90,7 @@ impl Checker {
 
     /// Checks one value; a `catch` node replaces it when anything inside was invalid.
     #[inline]
-    fn value(&mut self, node: &'static Node, value: &mut Value, at: &Path<'_>) {
+    fn value(&mut self, node: &'static Node<'static>, value: &mut Value, at: &Path<'_>) {
         if let Hazard::Catch(fallback) = node.hazard {
             self.caught(node, fallback, value, at);
         } else {
@@ -98,7 +102,7 @@ impl Checker {
     #[cold]
     fn caught(
         &mut self,
-        node: &'static Node,
+        node: &'static Node<'static>,
         fallback: crate::node::Fallback,
         value: &mut Value,
         at: &Path<'_>,
@@ -113,7 +117,7 @@ impl Checker {
         }
     }
 
-    fn check(&mut self, node: &'static Node, value: &mut Value, at: &Path<'_>) {
+    fn check(&mut self, node: &'static Node<'static>, value: &mut Value, at: &Path<'_>) {
         if self.stopped {
             return;
         }
@@ -211,7 +215,7 @@ impl Checker {
     /// at any depth.
     pub(super) fn object(
         &mut self,
-        object: &'static Object,
+        object: &'static Object<'static>,
         map: &mut Map<String, Value>,
         tag: Option<&str>,
         at: &Path<'_>,
@@ -254,7 +258,7 @@ impl Checker {
     }
 
     #[cold]
-    fn given_twice(&mut self, field: &Field, at: &Path<'_>) {
+    fn given_twice(&mut self, field: &Field<'static>, at: &Path<'_>) {
         let message = format!(
             "\"{}\" is given twice, under its name and an alias; send it once",
             field.name
@@ -267,7 +271,7 @@ impl Checker {
     #[cold]
     fn other_keys(
         &mut self,
-        object: &'static Object,
+        object: &'static Object<'static>,
         map: &mut Map<String, Value>,
         tag: Option<&str>,
         at: &Path<'_>,
@@ -305,7 +309,7 @@ impl Checker {
     /// one is reported missing.
     fn absent_fields(
         &mut self,
-        fields: &'static [Field],
+        fields: &'static [Field<'static>],
         seen: &Seen,
         map: &mut Map<String, Value>,
         at: &Path<'_>,
@@ -325,7 +329,7 @@ impl Checker {
 
     fn unknown_keys(
         &mut self,
-        object: &Object,
+        object: &Object<'static>,
         unknown: &[String],
         tag: Option<&str>,
         at: &Path<'_>,
@@ -360,12 +364,12 @@ impl Checker {
 
 /// Whether `null` is a value of `node`: an `Option`'s, or what the contract leaves free.
 #[inline(always)]
-fn null_passes(node: &Node) -> bool {
+fn null_passes(node: &Node<'static>) -> bool {
     node.nullable || matches!(node.kind, Kind::Any | Kind::Opaque)
 }
 
 /// A strict-mode client's `null` for a key the object does not require: the key's absence.
-fn drop_absent_nulls(object: &Object, map: &mut Map<String, Value>, tag: Option<&str>) {
+fn drop_absent_nulls(object: &Object<'static>, map: &mut Map<String, Value>, tag: Option<&str>) {
     map.retain(|key, value| {
         !value.is_null() || Some(key.as_str()) == tag || null_kept(object, key)
     });
@@ -373,7 +377,7 @@ fn drop_absent_nulls(object: &Object, map: &mut Map<String, Value>, tag: Option<
 
 /// Whether a `null` for the key is not its absence: the object requires the key (under its
 /// name or an alias), or defaults it to something `null` does not mean.
-pub(crate) fn null_kept(object: &Object, key: &str) -> bool {
+pub(crate) fn null_kept(object: &Object<'_>, key: &str) -> bool {
     object.fields.iter().any(|field| {
         (field.name == key || field.aliases.contains(&key))
             && (field.required || field.requirement().null_matters)

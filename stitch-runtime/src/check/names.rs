@@ -39,7 +39,7 @@ fn word8(bytes: &[u8], at: usize) -> u64 {
 
 /// The index of the field `key` names (under its name or an alias).
 #[inline(always)]
-pub(super) fn field_named(fields: &[Field], key: &str) -> Option<usize> {
+pub(super) fn field_named(fields: &[Field<'static>], key: &str) -> Option<usize> {
     for (index, field) in fields.iter().enumerate() {
         if same(field.name, key) {
             return Some(index);
@@ -50,7 +50,10 @@ pub(super) fn field_named(fields: &[Field], key: &str) -> Option<usize> {
 
 /// The operation `tag` names (under its name or an alias).
 #[inline(always)]
-pub(super) fn variant_named<'u>(variants: &'u [Variant], tag: &str) -> Option<&'u Variant> {
+pub(super) fn variant_named<'u>(
+    variants: &'u [Variant<'static>],
+    tag: &str,
+) -> Option<&'u Variant<'static>> {
     for variant in variants {
         if same(variant.name, tag) {
             return Some(variant);

@@ -18,7 +18,7 @@ impl Checker {
     /// The operation the tag names (or, externally tagged, the one key), then what it holds.
     pub(super) fn union(
         &mut self,
-        union: &'static Union,
+        union: &'static Union<'static>,
         map: &mut Map<String, Value>,
         at: &Path<'_>,
     ) {
@@ -60,7 +60,7 @@ impl Checker {
     /// The valid operations of `union`, for an issue at `at`: every name the first time, and
     /// then where they were listed, so that a call of many bad operations is not answered
     /// with the list once per operation.
-    fn valid_operations(&mut self, union: &'static Union, at: &Path<'_>) -> String {
+    fn valid_operations(&mut self, union: &'static Union<'static>, at: &Path<'_>) -> String {
         if let Some((_, pointer)) = self
             .listed
             .iter()
@@ -78,8 +78,8 @@ impl Checker {
     /// `deny_unknown_fields`), as serde reads them.
     fn adjacent(
         &mut self,
-        union: &'static Union,
-        variant: &'static Variant,
+        union: &'static Union<'static>,
+        variant: &'static Variant<'static>,
         content: &'static str,
         map: &mut Map<String, Value>,
         at: &Path<'_>,
@@ -130,7 +130,12 @@ impl Checker {
     /// An externally tagged union: exactly one key, naming the operation, holding what the
     /// operation holds (a unit operation: `null`, or an empty object, which serde is handed
     /// as `null`).
-    fn external(&mut self, union: &'static Union, map: &mut Map<String, Value>, at: &Path<'_>) {
+    fn external(
+        &mut self,
+        union: &'static Union<'static>,
+        map: &mut Map<String, Value>,
+        at: &Path<'_>,
+    ) {
         if self.null_is_absence {
             // A strict client sends every operation's key, `null` for those it does not mean.
             map.retain(|_, value| !value.is_null());
@@ -189,7 +194,7 @@ impl Checker {
 
     /// What an operation holds where it does not sit beside its tag: its fields, or a
     /// newtype's value.
-    fn holding(&mut self, variant: &'static Variant, value: &mut Value, at: &Path<'_>) {
+    fn holding(&mut self, variant: &'static Variant<'static>, value: &mut Value, at: &Path<'_>) {
         match (variant.holds, value) {
             (Holds::Value(node), value) => self.value(node, value, at),
             (_, Value::Object(map)) => self.object(variant.object, map, None, at),
@@ -212,7 +217,7 @@ fn is_nothing(value: &Value) -> bool {
 
 /// Whether `name` names a unit operation of an externally tagged union (serde reads such an
 /// operation from its name alone).
-pub(super) fn names_unit_operation(union: &Union, name: &str) -> bool {
+pub(super) fn names_unit_operation(union: &Union<'static>, name: &str) -> bool {
     matches!(union.tagging, Tagging::External)
         && union.variants.iter().any(|variant| {
             is_unit(variant) && (variant.name == name || variant.aliases.contains(&name))

@@ -16,7 +16,7 @@ use crate::node::{Hazard, Kind, Node, NumberRules, checks};
 const JSON_INTEGERS: (i128, i128) = (i64::MIN as i128, u64::MAX as i128);
 
 impl Checker {
-    pub(super) fn boolean(&mut self, node: &Node, value: &mut Value, at: &Path<'_>) {
+    pub(super) fn boolean(&mut self, node: &Node<'static>, value: &mut Value, at: &Path<'_>) {
         if matches!(node.hazard, Hazard::Coerce)
             && let Some(flag) = value.as_str().and_then(|s| s.trim().parse().ok())
         {
@@ -29,7 +29,7 @@ impl Checker {
 
     pub(super) fn integer(
         &mut self,
-        node: &Node,
+        node: &Node<'static>,
         rules: &NumberRules,
         value: &mut Value,
         at: &Path<'_>,
@@ -69,7 +69,7 @@ impl Checker {
 
     pub(super) fn number(
         &mut self,
-        node: &Node,
+        node: &Node<'static>,
         rules: &NumberRules,
         value: &mut Value,
         at: &Path<'_>,
@@ -104,7 +104,7 @@ impl Checker {
         self.issue(at, IssueCode::OutOfRange, message);
     }
 
-    pub(super) fn string(&mut self, node: &Node, value: &mut Value, at: &Path<'_>) {
+    pub(super) fn string(&mut self, node: &Node<'static>, value: &mut Value, at: &Path<'_>) {
         let Value::String(text) = value else {
             return self.wrong_type(node, value, at);
         };
@@ -117,7 +117,7 @@ impl Checker {
 
     pub(super) fn string_enum(
         &mut self,
-        node: &Node,
+        node: &Node<'static>,
         values: &[&str],
         aliases: &[&str],
         value: &mut Value,
@@ -141,7 +141,7 @@ impl Checker {
         }
     }
 
-    pub(super) fn wrong_type(&mut self, node: &Node, value: &Value, at: &Path<'_>) {
+    pub(super) fn wrong_type(&mut self, node: &Node<'static>, value: &Value, at: &Path<'_>) {
         let expected = expected(node);
         let hint = match (&node.kind, value) {
             (Kind::Integer(_) | Kind::Number(_), Value::String(text)) if is_json_number(text) => {

@@ -30,7 +30,7 @@ use crate::{format, pattern};
 
 /// Whether `value` passes `node` as it was sent: `true` only when the full check, for a
 /// client shown any dialect, would find no issue and change nothing serde reads.
-pub fn passes(node: &'static Node, value: &Value) -> bool {
+pub fn passes(node: &'static Node<'static>, value: &Value) -> bool {
     Valid.value(node, value)
 }
 
@@ -39,7 +39,7 @@ struct Valid;
 
 impl Valid {
     /// A value: a scalar checked here, anything else in [`Valid::structure`].
-    fn value(&self, node: &'static Node, value: &Value) -> bool {
+    fn value(&self, node: &'static Node<'static>, value: &Value) -> bool {
         match (&node.kind, value) {
             (_, Value::Null) => null_passes(node),
             (Kind::Boolean, Value::Bool(_)) => true,
@@ -68,7 +68,7 @@ impl Valid {
 
     /// Arrays, maps, objects, unions, and what the contract leaves free.
     #[inline(never)]
-    fn structure(&self, node: &'static Node, value: &Value) -> bool {
+    fn structure(&self, node: &'static Node<'static>, value: &Value) -> bool {
         match (&node.kind, value) {
             (Kind::Array(item, _), Value::Array(items)) => {
                 keywords_hold(&node.kind, Subject::Items(items)) && self.items(item, items)
@@ -95,7 +95,7 @@ impl Valid {
 
     /// An array's items. A list of operations is the common case: each item goes straight
     /// to its union, not through the dispatch on the item's kind once per item.
-    fn items(&self, item: &'static Node, items: &[Value]) -> bool {
+    fn items(&self, item: &'static Node<'static>, items: &[Value]) -> bool {
         match item.kind {
             Kind::Union(union) => items.iter().all(|element| match element {
                 Value::Object(map) => self.union(union, map),
@@ -115,7 +115,7 @@ impl Valid {
     #[inline(always)]
     fn object(
         &self,
-        object: &'static Object,
+        object: &'static Object<'static>,
         map: &Map<String, Value>,
         tag_at: Option<usize>,
     ) -> bool {
@@ -176,7 +176,7 @@ impl Valid {
 
     /// A field's value: judged at a glance where the field's quick check can, else walked.
     #[inline(always)]
-    fn field(&self, field: &'static Field, value: &Value) -> bool {
+    fn field(&self, field: &'static Field<'static>, value: &Value) -> bool {
         match (field.quick, value) {
             (QuickCheck::Integer { low, high }, Value::Number(number)) => {
                 match integer_value(number) {
@@ -206,7 +206,7 @@ impl Valid {
     }
 
     /// Whether a string matches its node's pattern (see `QuickCheck::Text`).
-    fn matches_pattern(node: &Node, text: &str) -> bool {
+    fn matches_pattern(node: &Node<'static>, text: &str) -> bool {
         match &node.kind {
             Kind::String(rules) => rules
                 .pattern
@@ -216,7 +216,7 @@ impl Valid {
     }
 
     /// An internally tagged operation, named by its tag; other taggings are the full check's.
-    fn union(&self, union: &'static Union, map: &Map<String, Value>) -> bool {
+    fn union(&self, union: &'static Union<'static>, map: &Map<String, Value>) -> bool {
         if !matches!(union.tagging, Tagging::Internal) {
             return false;
         }

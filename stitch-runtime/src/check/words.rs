@@ -5,7 +5,7 @@ use serde_json::Value;
 use crate::node::{Kind, Node, kinds};
 
 /// What a node expects, for messages.
-pub(super) fn expected(node: &Node) -> String {
+pub(super) fn expected(node: &Node<'static>) -> String {
     let base = match node.kind {
         Kind::StringEnum(values, _) => format!("one of {}", quoted_list(values)),
         Kind::Any | Kind::Opaque | Kind::Verbatim(_) => "any value".to_owned(),

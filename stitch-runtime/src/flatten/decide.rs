@@ -12,7 +12,7 @@ use crate::table::{BaseReason, FreeReason, Merge};
 
 /// Decides how a set of nodes is advertised (the rules in the README's table). The decision
 /// depends only on the set's members, never on their order.
-pub const fn decide(set: NodeSet<'_>) -> KeyMerge {
+pub const fn decide<'a>(set: NodeSet<'a>) -> KeyMerge<'a> {
     let mut members = set.members();
     let first = match members.next() {
         Some(member) => member.node,

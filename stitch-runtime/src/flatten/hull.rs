@@ -14,7 +14,7 @@ use crate::node::{
 
 /// The hull of a set whose members share one kind (`kind_bits`, with `null` when some member
 /// accepts it), as `decide` found it.
-pub const fn hull_node(set: NodeSet<'_>, kind_bits: u8) -> Node {
+pub const fn hull_node<'a>(set: NodeSet<'a>, kind_bits: u8) -> Node<'a> {
     let first = match set.first() {
         Some(member) => member.node,
         None => &Node::OPAQUE,
@@ -53,7 +53,11 @@ pub const fn hull_node(set: NodeSet<'_>, kind_bits: u8) -> Node {
 
 /// The value of `keyword` if it is the loosest limit on its side (`lower` or upper) over the
 /// set: every member limits that side, and the loosest member's limit is this keyword's.
-const fn loosest_limit(set: NodeSet<'_>, keyword: Keyword, lower: bool) -> Option<KeywordValue> {
+const fn loosest_limit<'a>(
+    set: NodeSet<'a>,
+    keyword: Keyword,
+    lower: bool,
+) -> Option<KeywordValue<'a>> {
     let mut loosest: Option<(Keyword, KeywordValue)> = None;
     let mut members = set.members();
     while let Some(member) = members.next() {
@@ -72,7 +76,10 @@ const fn loosest_limit(set: NodeSet<'_>, keyword: Keyword, lower: bool) -> Optio
 }
 
 /// A node's own tightest limit on one side, among the keywords that limit it.
-const fn tightest_limit(kind: &Kind, lower: bool) -> Option<(Keyword, KeywordValue)> {
+const fn tightest_limit<'a>(
+    kind: &'a Kind<'a>,
+    lower: bool,
+) -> Option<(Keyword, KeywordValue<'a>)> {
     let slots = kind.keyword_slots();
     let mut tightest: Option<(Keyword, KeywordValue)> = None;
     let mut i = 0;
@@ -139,7 +146,7 @@ const fn text_before(a: &str, b: &str) -> bool {
 }
 
 /// The value every member sets `keyword` to, if they all set it alike.
-const fn agreed_value(set: NodeSet<'_>, keyword: Keyword) -> Option<KeywordValue> {
+const fn agreed_value<'a>(set: NodeSet<'a>, keyword: Keyword) -> Option<KeywordValue<'a>> {
     let mut agreed: Option<KeywordValue> = None;
     let mut members = set.members();
     while let Some(member) = members.next() {
@@ -162,7 +169,7 @@ mod tests {
     use super::*;
     use crate::node::Bound;
 
-    fn limit(keyword: Keyword, n: f64, text: &'static str) -> (Keyword, KeywordValue) {
+    fn limit(keyword: Keyword, n: f64, text: &'static str) -> (Keyword, KeywordValue<'static>) {
         (keyword, KeywordValue::Bound(Bound::new(text, n, true)))
     }
 

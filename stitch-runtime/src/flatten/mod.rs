@@ -32,30 +32,30 @@ pub use table::{
 
 /// One key of a flattened union, as the renderer and the guard see it.
 #[derive(Clone, Copy, Debug)]
-pub struct FlatKey {
+pub struct FlatKey<'a> {
     /// The key.
-    pub name: &'static str,
+    pub name: &'a str,
     /// Whether the key needs no JSON escape (see [`crate::node::Field::plain`]).
     pub plain: bool,
     /// Which operations require it.
     pub requirement: Requirement,
     /// How it is advertised.
-    pub merge: KeyMerge,
+    pub merge: KeyMerge<'a>,
 }
 
 /// One operation declaring a key.
 #[derive(Clone, Copy, Debug)]
-pub struct Occurrence {
+pub struct Occurrence<'a> {
     /// The operation's index in the union.
     pub variant: u32,
     /// The operation's field.
-    pub field: &'static Field,
+    pub field: &'a Field<'a>,
 }
 
 /// How a key is advertised, with the node it keeps.
-pub type KeyMerge = Merge<&'static Node>;
+pub type KeyMerge<'a> = Merge<&'a Node<'a>>;
 
-impl KeyMerge {
+impl<'a> KeyMerge<'a> {
     /// The decision without the node it keeps.
     const fn decision(self) -> Decision {
         match self {
@@ -70,7 +70,7 @@ impl KeyMerge {
 
 impl Decision {
     /// The decision with the node it keeps.
-    const fn keeping(self, node: &'static Node) -> KeyMerge {
+    const fn keeping<'a>(self, node: &'a Node<'a>) -> KeyMerge<'a> {
         match self {
             Merge::Keep(()) => Merge::Keep(node),
             Merge::StringEnum { nullable } => Merge::StringEnum { nullable },
@@ -82,7 +82,7 @@ impl Decision {
 }
 
 impl Slot {
-    const fn resolve(self, union: &'static Union) -> Occurrence {
+    const fn resolve<'a>(self, union: &'a Union<'a>) -> Occurrence<'a> {
         Occurrence {
             variant: self.variant,
             field: &union.variants[self.variant as usize].object.fields[self.field as usize],
@@ -96,16 +96,16 @@ pub enum CollisionSet<'a> {
     /// From a key table.
     Listed {
         /// The union.
-        union: &'static Union,
+        union: &'a Union<'a>,
         /// Its slots for the key.
         slots: &'a [Slot],
     },
     /// Found by walking a union's operations (unions without a table).
     Scanned {
         /// The union.
-        union: &'static Union,
+        union: &'a Union<'a>,
         /// The key.
-        key: &'static str,
+        key: &'a str,
     },
 }
 
@@ -117,7 +117,7 @@ pub struct Members<'a> {
 
 impl<'a> Members<'a> {
     /// The next operation declaring the key.
-    pub const fn next(&mut self) -> Option<Occurrence> {
+    pub const fn next(&mut self) -> Option<Occurrence<'a>> {
         match self.set {
             CollisionSet::Listed { union, slots } => {
                 if self.at < slots.len() {
@@ -153,7 +153,7 @@ impl<'a> Members<'a> {
 
 impl<'a> CollisionSet<'a> {
     /// The union whose operations declare the key.
-    pub const fn union(self) -> &'static Union {
+    pub const fn union(self) -> &'a Union<'a> {
         match self {
             CollisionSet::Listed { union, .. } | CollisionSet::Scanned { union, .. } => union,
         }
@@ -167,17 +167,17 @@ impl<'a> CollisionSet<'a> {
 
 /// A union's keys in order of first appearance, each with its collision set and merge.
 #[derive(Clone, Copy)]
-pub struct Keys {
-    union: &'static Union,
+pub struct Keys<'a> {
+    union: &'a Union<'a>,
     /// Table mode: the next key index. Scan mode: the next (variant, field) position.
     key: usize,
     variant: usize,
     field: usize,
 }
 
-impl Keys {
+impl<'a> Keys<'a> {
     /// The keys of a union (from its table when it has one).
-    pub const fn of(union: &'static Union) -> Keys {
+    pub const fn of(union: &'a Union<'a>) -> Keys<'a> {
         Keys {
             union,
             key: 0,
@@ -187,7 +187,7 @@ impl Keys {
     }
 
     /// The next key with its collision set.
-    pub const fn next(&mut self) -> Option<(FlatKey, CollisionSet<'static>)> {
+    pub const fn next(&mut self) -> Option<(FlatKey<'a>, CollisionSet<'a>)> {
         let union = self.union;
         if let Some(flat) = union.flat {
             if self.key >= flat.keys.len() {
@@ -272,7 +272,7 @@ mod tests {
         Box::leak(Box::new(value))
     }
 
-    fn union(fields: Vec<Vec<(&'static str, &'static Node)>>) -> &'static Union {
+    fn union(fields: Vec<Vec<(&'static str, &'static Node<'static>)>>) -> &'static Union<'static> {
         let variants: Vec<Variant> = fields
             .into_iter()
             .enumerate()
@@ -328,7 +328,7 @@ mod tests {
         let int = <i64 as Shape>::SHAPE;
         let float = <f64 as Shape>::SHAPE;
         let text = <String as Shape>::SHAPE;
-        let decide_x = |nodes: Vec<&'static Node>| {
+        let decide_x = |nodes: Vec<&'static Node<'static>>| {
             let u = union(nodes.into_iter().map(|n| vec![("x", n)]).collect());
             decide(NodeSet::of(CollisionSet::Scanned { union: u, key: "x" }))
         };

@@ -16,13 +16,13 @@ pub const SET_DEPTH: usize = 6;
 
 /// One step into a set's members.
 #[derive(Clone, Copy, Debug)]
-pub enum Step {
+pub enum Step<'a> {
     /// An array's items.
     Items,
     /// A map's values.
     Values,
     /// An object's field of this name.
-    Field(&'static str),
+    Field(&'a str),
 }
 
 /// Where a set's members come from.
@@ -31,25 +31,25 @@ pub enum Source<'a> {
     /// The operations declaring a flattened key.
     Collision(CollisionSet<'a>),
     /// A tuple's elements (advertised as one `items` where a dialect has no `prefixItems`).
-    Elements(&'static [&'static Node]),
+    Elements(&'a [&'a Node<'a>]),
 }
 
 /// Nodes one schema must accept together: a source's, each seen through the steps.
 #[derive(Clone, Copy, Debug)]
 pub struct NodeSet<'a> {
     source: Source<'a>,
-    steps: [Step; SET_DEPTH],
+    steps: [Step<'a>; SET_DEPTH],
     depth: usize,
 }
 
 /// One member of a set: its node, the field it is (a flattened key's operations, an object's
 /// field), and the operation or element it comes from.
 #[derive(Clone, Copy, Debug)]
-pub struct Member {
+pub struct Member<'a> {
     /// The node.
-    pub node: &'static Node,
+    pub node: &'a Node<'a>,
     /// The field, where the member is one.
-    pub field: Option<&'static Field>,
+    pub field: Option<&'a Field<'a>>,
     /// The index of the operation (or tuple element) it comes from.
     pub origin: u32,
 }
@@ -65,7 +65,7 @@ impl<'a> NodeSet<'a> {
     }
 
     /// A tuple's elements.
-    pub const fn elements(elements: &'static [&'static Node]) -> NodeSet<'static> {
+    pub const fn elements(elements: &'a [&'a Node<'a>]) -> NodeSet<'a> {
         NodeSet {
             source: Source::Elements(elements),
             steps: [Step::Items; SET_DEPTH],
@@ -85,7 +85,7 @@ impl<'a> NodeSet<'a> {
 
     /// The set of what each member holds at `step` (members without it drop out). A set as
     /// deep as it goes stays where it is: `decide` never steps past [`SET_DEPTH`].
-    pub const fn step(mut self, step: Step) -> NodeSet<'a> {
+    pub const fn step(mut self, step: Step<'a>) -> NodeSet<'a> {
         if self.depth < SET_DEPTH {
             self.steps[self.depth] = step;
             self.depth += 1;
@@ -106,12 +106,12 @@ impl<'a> NodeSet<'a> {
     }
 
     /// The first member.
-    pub const fn first(self) -> Option<Member> {
+    pub const fn first(self) -> Option<Member<'a>> {
         self.members().next()
     }
 
     /// What a member of the source holds through the steps, if it holds it.
-    const fn follow(&self, mut member: Member) -> Option<Member> {
+    const fn follow(&self, mut member: Member<'a>) -> Option<Member<'a>> {
         let mut i = 0;
         while i < self.depth {
             member = match (self.steps[i], member.node.kind) {
@@ -149,9 +149,9 @@ pub struct NodeMembers<'a> {
     at: usize,
 }
 
-impl NodeMembers<'_> {
+impl<'a> NodeMembers<'a> {
     /// The next member.
-    pub const fn next(&mut self) -> Option<Member> {
+    pub const fn next(&mut self) -> Option<Member<'a>> {
         loop {
             // A key table's slots and a tuple's elements are read here, not through another
             // walk: this runs for every member of every set (a call's cost: see `const_text`).
@@ -202,7 +202,10 @@ impl NodeMembers<'_> {
 }
 
 /// The field named `name` among `fields`.
-pub(super) const fn field_named(fields: &'static [Field], name: &str) -> Option<&'static Field> {
+pub(super) const fn field_named<'a>(
+    fields: &'a [Field<'a>],
+    name: &'a str,
+) -> Option<&'a Field<'a>> {
     let mut f = 0;
     let field_count = fields.len();
     while f < field_count {
@@ -219,7 +222,7 @@ pub(super) const fn field_named(fields: &'static [Field], name: &str) -> Option<
 #[derive(Clone, Copy, Debug)]
 pub struct SetProperty<'a> {
     /// The wire name.
-    pub name: &'static str,
+    pub name: &'a str,
     /// Whether the name needs no JSON escape.
     pub plain: bool,
     /// Which of the objects require it.
@@ -306,7 +309,7 @@ impl<'a> SetProperties<'a> {
 }
 
 /// The fields of the set's `n`th member, an object.
-const fn nth_object_fields(set: NodeSet<'_>, n: usize) -> Option<&'static [Field]> {
+const fn nth_object_fields<'a>(set: NodeSet<'a>, n: usize) -> Option<&'a [Field<'a>]> {
     let mut members = set.members();
     let mut i = 0;
     while let Some(member) = members.next() {

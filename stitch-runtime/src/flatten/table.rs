@@ -76,8 +76,8 @@ pub const fn key_indices<const FIELDS: usize, const SLOTS: usize>(
 
 /// Builds a union's key table from its key indices: keys in order of first appearance,
 /// occurrences grouped by key, and every key's merge decided once.
-pub const fn flat_table<const KEYS: usize, const FIELDS: usize>(
-    union: &'static Union,
+pub const fn flat_table<'a, const KEYS: usize, const FIELDS: usize>(
+    union: &'a Union<'a>,
     indices: &KeyIndices<FIELDS>,
 ) -> FlatTable<KEYS, FIELDS> {
     let mut table = FlatTable {
@@ -98,7 +98,7 @@ pub const fn flat_table<const KEYS: usize, const FIELDS: usize>(
 /// A union's key table built at run time, for a union read from a foreign document: the same
 /// table the derive computes in constant evaluation, so a union of many operations is
 /// flattened in time linear in its fields rather than walked once per key.
-pub fn key_table(union: &'static Union) -> (Vec<TableKey>, Vec<Slot>) {
+pub fn key_table<'a>(union: &'a Union<'a>) -> (Vec<TableKey>, Vec<Slot>) {
     let mut names = Vec::with_capacity(total_fields(union));
     for variant in union.variants {
         names.extend(variant.object.fields.iter().map(|field| field.name));
@@ -130,8 +130,8 @@ impl KeyTally {
 
 /// Fills a key table (`keys` and `tallies` one per key, `slots` one per field) from every
 /// field's key index: the one algorithm of the compile-time and the run-time table.
-const fn fill_table(
-    union: &'static Union,
+const fn fill_table<'a>(
+    union: &'a Union<'a>,
     of_field: &[u32],
     keys: &mut [TableKey],
     slots: &mut [Slot],

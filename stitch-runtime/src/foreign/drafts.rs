@@ -13,7 +13,7 @@ use std::borrow::Cow;
 use serde_json::{Map, Value};
 
 /// Keywords whose value is one schema.
-const ONE_SCHEMA: [&str; 11] = [
+pub(super) const ONE_SCHEMA: [&str; 11] = [
     "items",
     "additionalItems",
     "additionalProperties",
@@ -28,10 +28,10 @@ const ONE_SCHEMA: [&str; 11] = [
 ];
 
 /// Keywords whose value is an array of schemas.
-const SCHEMA_LISTS: [&str; 5] = ["allOf", "anyOf", "oneOf", "prefixItems", "items"];
+pub(super) const SCHEMA_LISTS: [&str; 5] = ["allOf", "anyOf", "oneOf", "prefixItems", "items"];
 
 /// Keywords whose value maps names to schemas.
-const SCHEMA_MAPS: [&str; 6] = [
+pub(super) const SCHEMA_MAPS: [&str; 6] = [
     "properties",
     "patternProperties",
     "$defs",

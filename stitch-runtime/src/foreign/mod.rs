@@ -13,22 +13,26 @@
 //! each other twice over do not grow exponentially. Keywords of older drafts are read with
 //! their draft's meaning first (`drafts`).
 //!
-//! The IR holds `&'static` data (it composes in constant evaluation), so a document read into
-//! it is kept for the life of the process: once per distinct document.
+//! A document's IR lives in an arena for the length of one call and is dropped with it:
+//! nothing read from a document outlives the call, and no cache holds one.
 
+mod beside;
 mod drafts;
+mod kinds;
 mod lower;
 
-use std::collections::{BTreeSet, HashMap};
-use std::sync::{Mutex, OnceLock};
+use std::borrow::Cow;
+use std::collections::BTreeSet;
+
+use bumpalo::Bump;
 
 use serde_json::{Map, Value};
 use stitch_rules::Dialect;
 
 use crate::check::null_is_meant;
 use crate::node::{Kind, Node};
-use crate::render::{Rendering, rendered};
-use lower::{Lowered, lower};
+use crate::render::{Rendering, schema_string};
+use lower::lower;
 
 /// How deeply a foreign document may nest (objects and arrays, counted as JSON nests them)
 /// to be rebuilt: deeper ones are returned as they are. Tool schemas nest a few levels; the
@@ -99,15 +103,22 @@ fn rebuilt(schema: &Value, rendering: Rendering) -> Value {
     if nested_deeper_than(schema, MAX_DEPTH) {
         return clone_without_recursion(schema);
     }
-    let document = drafts::upgraded(schema);
-    let lowered = lowered(&document);
-    let text = rendered(lowered.root, rendering);
-    let Ok(mut rebuilt) = serde_json::from_str::<Value>(text) else {
+    let document = readable(schema);
+    let arena = Bump::new();
+    let lowered = lower(&document, &arena, MAX_DEPTH);
+    let text = schema_string(lowered.root, rendering);
+    let Ok(mut rebuilt) = serde_json::from_str::<Value>(&text) else {
         // The renderer writes JSON; this branch exists so that no input can make it panic.
         return schema.clone();
     };
     keep_definitions(&document, &lowered.kept_refs, &mut rebuilt);
     rebuilt
+}
+
+/// The document as it is read: older drafts' keywords in 2020-12's words, and keys beside a
+/// union spread into its branches.
+fn readable(schema: &Value) -> Cow<'_, Value> {
+    beside::spread(drafts::upgraded(schema))
 }
 
 /// A call from a client shown OpenAI's strict dialect of a foreign schema, as the tool that
@@ -119,11 +130,13 @@ pub fn strict_arguments_for(schema: &Value, arguments: &mut Value) {
     if nested_deeper_than(schema, MAX_DEPTH) || nested_deeper_than(arguments, MAX_DEPTH) {
         return;
     }
-    nulls_as_absence(lowered(&drafts::upgraded(schema)).root, arguments);
+    let document = readable(schema);
+    let arena = Bump::new();
+    nulls_as_absence(lower(&document, &arena, MAX_DEPTH).root, arguments);
 }
 
 /// Leaves out each `null` that means absence, walking the value as the node describes it.
-fn nulls_as_absence(node: &Node, value: &mut Value) {
+fn nulls_as_absence(node: &Node<'_>, value: &mut Value) {
     let (object, tag, map) = match (node.kind, value) {
         (Kind::Object(object), Value::Object(map)) => (object, None, map),
         (Kind::Union(union), Value::Object(map)) => {
@@ -157,23 +170,6 @@ fn nulls_as_absence(node: &Node, value: &mut Value) {
             nulls_as_absence(field.node, element);
         }
     }
-}
-
-/// The document read into the IR, once per distinct document.
-fn lowered(schema: &Value) -> &'static Lowered {
-    type Cache = Mutex<HashMap<String, &'static Lowered>>;
-    static CACHE: OnceLock<Cache> = OnceLock::new();
-    let key = schema.to_string();
-    let cache = CACHE.get_or_init(Default::default);
-    if let Some(lowered) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
-        return lowered;
-    }
-    let lowered: &'static Lowered = Box::leak(Box::new(lower(schema, MAX_DEPTH)));
-    cache
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .entry(key)
-        .or_insert(lowered)
 }
 
 /// Copies into the rebuilt document the definitions its verbatim parts still refer to, at the

@@ -204,7 +204,7 @@ pub const fn advertises_object(node: &Node, rendering: Rendering) -> bool {
 /// result type in the finding.
 pub fn validate_output_schema(
     tool: &str,
-    output: &'static Node,
+    output: &'static Node<'static>,
     type_name: &str,
 ) -> Result<(), Finding> {
     if advertises_object(output, Rendering::ADVERTISED) {

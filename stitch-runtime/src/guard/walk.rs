@@ -48,22 +48,22 @@ enum Frame {
     Empty,
     /// An object's fields, from `next`.
     Fields {
-        fields: &'static [Field],
+        fields: &'static [Field<'static>],
         next: usize,
         rendering: Rendering,
         segment: &'static str,
     },
     /// The fields of every operation of a union in its exact schema.
     Operations {
-        union: &'static Union,
+        union: &'static Union<'static>,
         variant: usize,
         field: usize,
         segment: &'static str,
     },
     /// The keys of a flattened union, by their merge decisions.
     Keys {
-        union: &'static Union,
-        keys: Keys,
+        union: &'static Union<'static>,
+        keys: Keys<'static>,
         segment: &'static str,
     },
     /// A key holding what is walked next (an adjacently tagged union's content key): only a
@@ -73,14 +73,14 @@ enum Frame {
     },
     /// The operations of an externally tagged union, each its own key, from `next`.
     Variants {
-        union: &'static Union,
+        union: &'static Union<'static>,
         next: usize,
         rendering: Rendering,
         segment: &'static str,
     },
     /// A tuple's elements, each shown at its position (`prefixItems`), from `next`.
     Elements {
-        elements: &'static [&'static Node],
+        elements: &'static [&'static Node<'static>],
         next: usize,
         rendering: Rendering,
     },
@@ -109,14 +109,14 @@ impl Frame {
 /// A node to look at: its type when it is a property, then what it contains.
 #[derive(Clone, Copy)]
 struct Pending {
-    node: &'static Node,
+    node: &'static Node<'static>,
     rendering: Rendering,
     /// Whether it is a property (whose type the guard judges).
     property: bool,
     /// Whether its schema is shown to a client as a value of its own (a property, an array's
     /// items, a map's values): what a dialect cannot say of it is a finding.
     shown: bool,
-    description: Option<Doc>,
+    description: Option<Doc<'static>>,
     /// Which operations require the property.
     presence: Requirement,
 }
@@ -488,9 +488,9 @@ impl<'a> Findings<'a> {
     /// A property met in a container: looked at next.
     const fn property(
         &mut self,
-        node: &'static Node,
+        node: &'static Node<'static>,
         rendering: Rendering,
-        description: Option<Doc>,
+        description: Option<Doc<'static>>,
         presence: Requirement,
     ) {
         self.pending = Some(Pending {
@@ -509,7 +509,7 @@ impl<'a> Findings<'a> {
     const fn set(
         &mut self,
         set: NodeSet<'static>,
-        merge: KeyMerge,
+        merge: KeyMerge<'static>,
         presence: Requirement,
         property: bool,
     ) -> Option<Finding> {
@@ -553,7 +553,11 @@ impl<'a> Findings<'a> {
 
     /// Walks into a hull: its items or values as a set (decided now; what that finds is
     /// returned), its objects' properties as a frame walked next.
-    const fn hull_inside(&mut self, set: NodeSet<'static>, hull: &Node) -> Option<Finding> {
+    const fn hull_inside(
+        &mut self,
+        set: NodeSet<'static>,
+        hull: &Node<'static>,
+    ) -> Option<Finding> {
         let step = match hull.kind {
             Kind::Array(..) => Step::Items,
             // A strict dialect advertises a map as an empty object: its values are not shown.
@@ -625,7 +629,7 @@ impl<'a> Findings<'a> {
         at == entry.len()
     }
 
-    const fn inexpressible(&self, why: &str, description: Option<Doc>) -> Finding {
+    const fn inexpressible(&self, why: &str, description: Option<Doc<'static>>) -> Finding {
         let mut finding = Finding::new(FindingKind::Inexpressible, self.tools[self.tool].name);
         finding.path = self.path();
         finding.why = Text::new()
@@ -639,7 +643,7 @@ impl<'a> Findings<'a> {
         finding
     }
 
-    const fn untyped(&self, why: Text<384>, description: Option<Doc>) -> Finding {
+    const fn untyped(&self, why: Text<384>, description: Option<Doc<'static>>) -> Finding {
         let mut finding = Finding::new(FindingKind::Untyped, self.tools[self.tool].name);
         finding.path = self.path();
         finding.why = why;
@@ -665,7 +669,7 @@ const fn starts_with_at(haystack: &[u8], at: usize, needle: &[u8]) -> bool {
     true
 }
 
-const fn first_description(set: NodeSet<'_>) -> Option<Doc> {
+const fn first_description(set: NodeSet<'static>) -> Option<Doc<'static>> {
     let mut members = set.members();
     while let Some(member) = members.next() {
         if let Some(field) = member.field

@@ -2,8 +2,10 @@
 //!
 //! Every schema stitch produces (the exact one, the advertised flat one, each dialect's), the
 //! guard's view and the validation of a call are computed from these nodes, so no rule is
-//! written twice. Nodes hold only `&'static` references, which lets `Shape::SHAPE` compose
-//! across crates in constant evaluation. This file holds the node and its kinds; `rules` the
+//! written twice. Nodes hold only shared references, of one lifetime `'a`: a contract's
+//! nodes are `Node<'static>`, which lets `Shape::SHAPE` compose across crates in constant
+//! evaluation; a foreign document's borrow their texts from it and live in an arena for one
+//! call (`foreign`), so what arrives at run time is never kept. This file holds the node and its kinds; `rules` the
 //! visible rules of a kind and where each keyword lives; `object` objects, unions and their
 //! descriptions; `quick` how the valid path judges a field's value at a glance.
 
@@ -90,35 +92,35 @@ pub mod kinds {
 /// What JSON a node describes.
 #[derive(Clone, Copy, Debug)]
 #[non_exhaustive]
-pub enum Kind {
+pub enum Kind<'a> {
     /// `true` or `false`.
     Boolean,
     /// An integer.
-    Integer(NumberRules),
+    Integer(NumberRules<'a>),
     /// Any number.
-    Number(NumberRules),
+    Number(NumberRules<'a>),
     /// A string.
-    String(StringRules),
+    String(StringRules<'a>),
     /// A string limited to the first list of values (unit-only enums, `values(...)`); the
     /// second list holds other names serde accepts (`alias`), accepted but not advertised.
-    StringEnum(&'static [&'static str], &'static [&'static str]),
+    StringEnum(&'a [&'a str], &'a [&'a str]),
     /// An array of the item node.
-    Array(&'static Node, ArrayRules),
+    Array(&'a Node<'a>, ArrayRules),
     /// An array of exactly these nodes, position by position (a tuple).
-    Tuple(&'static [&'static Node]),
+    Tuple(&'a [&'a Node<'a>]),
     /// An object with string keys and values of the node (`HashMap`, `BTreeMap`).
-    Map(&'static Node, MapRules),
+    Map(&'a Node<'a>, MapRules),
     /// An object with named fields (a struct).
-    Object(&'static Object),
+    Object(&'a Object<'a>),
     /// An internally tagged union (an enum of operations).
-    Union(&'static Union),
+    Union(&'a Union<'a>),
     /// Any JSON value (`serde_json::Value`): typed on purpose as every JSON kind.
     Any,
     /// A value JSON Schema cannot describe (`#[contract(opaque)]`): advertised as `{}`.
     Opaque,
     /// A part of a foreign schema kept as it was written (see [`Verbatim`]): only
     /// `stitch::flatten_tool_schema` builds one.
-    Verbatim(Verbatim),
+    Verbatim(Verbatim<'a>),
 }
 
 /// A part of a foreign JSON Schema that the IR has no words for (a `not`, an `if`, a number
@@ -127,23 +129,23 @@ pub enum Kind {
 /// Its fields are private: contracts never hold one, and `parse` never checks one (a foreign
 /// tool checks its own arguments).
 #[derive(Clone, Copy, Debug)]
-pub struct Verbatim {
+pub struct Verbatim<'a> {
     /// The schema's members as JSON text, without the braces and without `description`.
-    pub(crate) body: &'static str,
+    pub(crate) body: &'a str,
     /// The JSON kinds its `type` (or its values) names, every kind when it names none.
     pub(crate) kinds: u8,
     /// Its `description`.
-    pub(crate) description: Option<Doc>,
+    pub(crate) description: Option<Doc<'a>>,
 }
 
-impl Verbatim {
+impl<'a> Verbatim<'a> {
     /// The schema's members as JSON text, without the braces and without `description`.
-    pub const fn body(&self) -> &'static str {
+    pub const fn body(&self) -> &'a str {
         self.body
     }
 }
 
-impl Kind {
+impl<'a> Kind<'a> {
     /// The JSON kinds this kind's base type covers (bits of [`kinds`]; `null` from
     /// nullability aside): what a `type` names.
     pub const fn json_kinds(&self) -> u8 {
@@ -247,9 +249,9 @@ impl Hazard {
 /// the methods that return a changed node.
 #[derive(Clone, Copy, Debug)]
 #[non_exhaustive]
-pub struct Node {
+pub struct Node<'a> {
     /// What JSON the node describes.
-    pub kind: Kind,
+    pub kind: Kind<'a>,
     /// Whether `null` is accepted (an `Option`).
     pub nullable: bool,
     /// Whether serde accepts the key missing (an `Option`, or a type transparent over one;
@@ -261,9 +263,9 @@ pub struct Node {
     pub hazard: Hazard,
 }
 
-impl Node {
+impl<'a> Node<'a> {
     /// A node of this kind with nothing else.
-    pub const fn of(kind: Kind) -> Node {
+    pub const fn of(kind: Kind<'a>) -> Node<'a> {
         Node {
             kind,
             nullable: false,
@@ -274,7 +276,7 @@ impl Node {
     }
 
     /// The opaque node: `{}`.
-    pub const OPAQUE: Node = Node {
+    pub const OPAQUE: Node<'a> = Node {
         kind: Kind::Opaque,
         nullable: false,
         omittable: false,
@@ -283,7 +285,7 @@ impl Node {
     };
 
     /// The same node, also accepting `null` and a missing key (an `Option`).
-    pub const fn nullable(&self) -> Node {
+    pub const fn nullable(&self) -> Node<'a> {
         Node {
             nullable: true,
             omittable: true,
@@ -293,7 +295,7 @@ impl Node {
 
     /// The same node, its key required even when it accepts `null` (a newtype struct over an
     /// `Option`: serde reads a missing key as an error there).
-    pub const fn required(&self) -> Node {
+    pub const fn required(&self) -> Node<'a> {
         Node {
             omittable: false,
             ..*self

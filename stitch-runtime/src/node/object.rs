@@ -15,11 +15,11 @@ use crate::table::Flat;
 /// at, and a contract's descriptions are most of its text.
 #[derive(Clone, Copy, Debug)]
 #[non_exhaustive]
-pub struct Doc {
+pub struct Doc<'a> {
     /// The text, unescaped.
-    pub text: &'static str,
+    pub text: &'a str,
     /// How the text stands inside a JSON string.
-    pub escape: Escape,
+    pub escape: Escape<'a>,
     /// The text's FNV-1a hash: two descriptions are the same when their lengths and hashes are
     /// (FNV-1a, 64 bits: two different texts of one length collide with a chance of 2⁻⁶⁴).
     pub hash: u64,
@@ -27,18 +27,18 @@ pub struct Doc {
 
 /// How a text stands inside a JSON string, as far as it is known before rendering.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Escape {
+pub enum Escape<'a> {
     /// As it is: the text needs no escape, and rendering copies it whole.
     Plain,
     /// As this escaped text, which rendering copies whole (the derive writes it).
-    Escaped(&'static str),
+    Escaped(&'a str),
     /// Not known: rendering escapes it byte by byte.
     Unknown,
 }
 
-impl Doc {
+impl<'a> Doc<'a> {
     /// A description, its facts computed in constant evaluation.
-    pub const fn new(text: &'static str) -> Doc {
+    pub const fn new(text: &'a str) -> Doc<'a> {
         let escape = if is_plain(text) {
             Escape::Plain
         } else {
@@ -52,12 +52,12 @@ impl Doc {
     }
 
     /// A description whose facts were computed at expansion (the derive's).
-    pub(crate) const fn declared(text: &'static str, escape: Escape, hash: u64) -> Doc {
+    pub(crate) const fn declared(text: &'a str, escape: Escape<'a>, hash: u64) -> Doc<'a> {
         Doc { text, escape, hash }
     }
 
     /// An optional text as an optional description.
-    pub const fn of(text: Option<&'static str>) -> Option<Doc> {
+    pub const fn of(text: Option<&'a str>) -> Option<Doc<'a>> {
         match text {
             Some(text) => Some(Doc::new(text)),
             None => None,
@@ -73,20 +73,20 @@ impl Doc {
 /// A named field of an object.
 #[derive(Clone, Copy, Debug)]
 #[non_exhaustive]
-pub struct Field {
+pub struct Field<'a> {
     /// The wire name (after `rename`/`rename_all`).
-    pub name: &'static str,
+    pub name: &'a str,
     /// Other names serde accepts (`alias`): accepted, not advertised.
-    pub aliases: &'static [&'static str],
+    pub aliases: &'a [&'a str],
     /// The field's schema.
-    pub node: &'static Node,
+    pub node: &'a Node<'a>,
     /// Whether the key must be present (neither `Option` nor `default`).
     pub required: bool,
     /// Whether serde gives the field a default when its key is missing (`#[serde(default)]`):
     /// for an `Option`, that default need not be what `null` means (`None`).
     pub defaulted: bool,
     /// The description (`description = "..."` or the doc comment).
-    pub description: Option<Doc>,
+    pub description: Option<Doc<'a>>,
     /// Whether the name needs no JSON escape: then rendering copies it instead of scanning
     /// it byte by byte (constant evaluation pays for every byte it looks at).
     pub plain: bool,
@@ -94,14 +94,14 @@ pub struct Field {
     pub(crate) quick: QuickCheck,
 }
 
-impl Field {
+impl<'a> Field<'a> {
     /// A field; required unless its node is omittable (an `Option`) or it has a default.
     pub const fn new(
-        name: &'static str,
-        node: &'static Node,
+        name: &'a str,
+        node: &'a Node,
         has_default: bool,
-        description: Option<&'static str>,
-    ) -> Field {
+        description: Option<&'a str>,
+    ) -> Field<'a> {
         Field::declared(
             name,
             is_plain(name),
@@ -114,12 +114,12 @@ impl Field {
     /// A field as the derive declares it: whether the name is [`plain`](Field::plain) was
     /// decided at expansion, so constant evaluation does not scan the name.
     pub(crate) const fn declared(
-        name: &'static str,
+        name: &'a str,
         plain: bool,
-        node: &'static Node,
+        node: &'a Node,
         has_default: bool,
-        description: Option<Doc>,
-    ) -> Field {
+        description: std::option::Option<Doc<'a>>,
+    ) -> Field<'a> {
         Field {
             name,
             aliases: &[],
@@ -138,7 +138,7 @@ impl Field {
     }
 
     /// The same field, also accepting these names.
-    pub const fn with_aliases(self, aliases: &'static [&'static str]) -> Field {
+    pub const fn with_aliases(self, aliases: &'a [&'a str]) -> Field<'a> {
         Field { aliases, ..self }
     }
 }
@@ -146,25 +146,25 @@ impl Field {
 /// An object with named fields (a struct, or the fields of one operation).
 #[derive(Clone, Copy, Debug)]
 #[non_exhaustive]
-pub struct Object {
+pub struct Object<'a> {
     /// Fields in declaration order.
-    pub fields: &'static [Field],
+    pub fields: &'a [Field<'a>],
     /// `#[serde(deny_unknown_fields)]`.
     pub deny_unknown: bool,
     /// What every other key holds: a flattened map's values (`#[serde(flatten)]` of a
     /// `HashMap<String, V>`), checked as `V`; `None` when other keys are ignored or refused.
-    pub rest: Option<&'static Node>,
+    pub rest: Option<&'a Node<'a>>,
     /// The type's doc comment.
-    pub description: Option<Doc>,
+    pub description: Option<Doc<'a>>,
 }
 
-impl Object {
+impl<'a> Object<'a> {
     /// An object of these fields; `deny_unknown` for `#[serde(deny_unknown_fields)]`.
     pub const fn new(
-        fields: &'static [Field],
+        fields: &'a [Field],
         deny_unknown: bool,
-        description: Option<Doc>,
-    ) -> Object {
+        description: std::option::Option<Doc<'a>>,
+    ) -> Object<'a> {
         Object {
             fields,
             deny_unknown,
@@ -174,7 +174,7 @@ impl Object {
     }
 
     /// The same object, every other key holding a value of `node` (a flattened map).
-    pub const fn with_rest(self, node: &'static Node) -> Object {
+    pub const fn with_rest(self, node: &'a Node) -> Object<'a> {
         Object {
             rest: Some(node),
             ..self
@@ -182,7 +182,7 @@ impl Object {
     }
 
     /// The object with no field (a unit operation).
-    pub const EMPTY: Object = Object {
+    pub const EMPTY: Object<'a> = Object {
         fields: &[],
         deny_unknown: false,
         rest: None,
@@ -211,32 +211,32 @@ impl Object {
 /// One operation of a union.
 #[derive(Clone, Copy, Debug)]
 #[non_exhaustive]
-pub struct Variant {
+pub struct Variant<'a> {
     /// The tag value (after `rename`/`rename_all`).
-    pub name: &'static str,
+    pub name: &'a str,
     /// Other tag values serde accepts (`alias`).
-    pub aliases: &'static [&'static str],
+    pub aliases: &'a [&'a str],
     /// The operation's doc comment.
-    pub description: Option<Doc>,
+    pub description: Option<Doc<'a>>,
     /// The first line of the description, without its final period: how the tag's
     /// description names the operation.
-    pub summary: Option<Doc>,
+    pub summary: Option<Doc<'a>>,
     /// The operation's fields (a struct variant, a newtype of a struct, or empty for a unit).
-    pub object: &'static Object,
+    pub object: &'a Object<'a>,
     /// What the operation holds: its fields, nothing, or a newtype's value (see [`Holds`]).
-    pub holds: Holds,
+    pub holds: Holds<'a>,
     /// Whether the name needs no JSON escape (see [`Field::plain`]).
     pub plain: bool,
 }
 
-impl Variant {
+impl<'a> Variant<'a> {
     /// An operation.
     pub const fn new(
-        name: &'static str,
-        aliases: &'static [&'static str],
-        description: Option<&'static str>,
-        object: &'static Object,
-    ) -> Variant {
+        name: &'a str,
+        aliases: &'a [&'a str],
+        description: Option<&'a str>,
+        object: &'a Object,
+    ) -> Variant<'a> {
         let summary = match description {
             Some(text) => Doc::of(summary(text)),
             None => None,
@@ -254,13 +254,13 @@ impl Variant {
     /// An operation as the derive declares it (see [`Field::declared`]); the derive finds
     /// the summary line too, so constant evaluation never scans a description for it.
     pub(crate) const fn declared(
-        name: &'static str,
+        name: &'a str,
         plain: bool,
-        aliases: &'static [&'static str],
-        description: Option<Doc>,
-        summary: Option<Doc>,
-        object: &'static Object,
-    ) -> Variant {
+        aliases: &'a [&'a str],
+        description: std::option::Option<Doc<'a>>,
+        summary: std::option::Option<Doc<'a>>,
+        object: &'a Object,
+    ) -> Variant<'a> {
         Variant {
             name,
             aliases,
@@ -274,7 +274,7 @@ impl Variant {
 
     /// The same operation, holding nothing (a unit operation: in an adjacently tagged union
     /// it has no content key, in an externally tagged one its key holds `null`).
-    pub const fn unit(self) -> Variant {
+    pub const fn unit(self) -> Variant<'a> {
         Variant {
             holds: Holds::Nothing,
             ..self
@@ -283,7 +283,7 @@ impl Variant {
 
     /// The same operation, holding a value of `node` (a newtype operation of anything but a
     /// struct, in an externally tagged union).
-    pub const fn holding(self, node: &'static Node) -> Variant {
+    pub const fn holding(self, node: &'a Node) -> Variant<'a> {
         Variant {
             holds: Holds::Value(node),
             ..self
@@ -291,7 +291,7 @@ impl Variant {
     }
 
     /// The node of what the operation holds, where it is one value (a newtype's).
-    pub const fn value(&self) -> Option<&'static Node> {
+    pub const fn value(&self) -> Option<&'a Node<'a>> {
         match self.holds {
             Holds::Value(node) => Some(node),
             Holds::Fields | Holds::Nothing => None,
@@ -302,25 +302,25 @@ impl Variant {
 /// What an operation holds.
 #[derive(Clone, Copy, Debug)]
 #[non_exhaustive]
-pub enum Holds {
+pub enum Holds<'a> {
     /// Its fields (the variant's `object`): a struct operation, or a newtype of a struct.
     Fields,
     /// Nothing: a unit operation.
     Nothing,
     /// A value of this node: a newtype operation of anything but a struct (externally tagged
     /// unions only).
-    Value(&'static Node),
+    Value(&'a Node<'a>),
 }
 
 /// Where a union's operation sits in the JSON, as serde writes it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
-pub enum Tagging {
+pub enum Tagging<'a> {
     /// The tag beside the operation's fields (`#[serde(tag = "op")]`).
     Internal,
     /// The tag beside one key holding the operation's fields (`#[serde(tag = "op", content =
     /// "args")]`): the content key.
-    Adjacent(&'static str),
+    Adjacent(&'a str),
     /// One key, the operation's name, holding what the operation holds (serde's default).
     External,
 }
@@ -345,30 +345,30 @@ pub enum Hints {
 /// externally (the operation's name is the one key).
 #[derive(Clone, Copy, Debug)]
 #[non_exhaustive]
-pub struct Union {
+pub struct Union<'a> {
     /// The tag's key (`#[serde(tag = "op")]`; empty when externally tagged).
-    pub tag: &'static str,
+    pub tag: &'a str,
     /// Where the operation sits.
-    pub tagging: Tagging,
+    pub tagging: Tagging<'a>,
     /// The operations in declaration order.
-    pub variants: &'static [Variant],
+    pub variants: &'a [Variant<'a>],
     /// The enum's doc comment.
-    pub description: Option<Doc>,
+    pub description: Option<Doc<'a>>,
     /// Where its flat schema says which operations take which key.
     pub hints: Hints,
     /// The flattened key table, computed once in constant evaluation for non-generic unions
     /// by the derive. `None` for generic and hand-built unions: the same rules then run over
     /// the variants directly.
-    pub(crate) flat: Option<&'static Flat>,
+    pub(crate) flat: Option<&'a Flat<'a>>,
 }
 
-impl Union {
+impl<'a> Union<'a> {
     /// An internally tagged union, without a precomputed key table.
     pub const fn new(
-        tag: &'static str,
-        variants: &'static [Variant],
-        description: Option<Doc>,
-    ) -> Union {
+        tag: &'a str,
+        variants: &'a [Variant],
+        description: std::option::Option<Doc<'a>>,
+    ) -> Union<'a> {
         Union {
             tag,
             tagging: Tagging::Internal,
@@ -380,13 +380,13 @@ impl Union {
     }
 
     /// The same union, saying which operations take which key as `hints` says.
-    pub const fn hints(self, hints: Hints) -> Union {
+    pub const fn hints(self, hints: Hints) -> Union<'a> {
         Union { hints, ..self }
     }
 
     /// The same union, its operations' fields in the `content` key beside the tag (a
     /// [`unit`](Variant::unit) operation has none).
-    pub const fn adjacent(self, content: &'static str) -> Union {
+    pub const fn adjacent(self, content: &'a str) -> Union<'a> {
         Union {
             tagging: Tagging::Adjacent(content),
             ..self
@@ -395,7 +395,10 @@ impl Union {
 
     /// An externally tagged union: each operation's name is a key holding what the operation
     /// holds ([`Holds`]).
-    pub const fn external(variants: &'static [Variant], description: Option<Doc>) -> Union {
+    pub const fn external(
+        variants: &'a [Variant],
+        description: std::option::Option<Doc<'a>>,
+    ) -> Union<'a> {
         Union {
             tag: "",
             tagging: Tagging::External,
@@ -419,7 +422,7 @@ impl Union {
     }
 
     /// The same union with its key table (the derive's).
-    pub(crate) const fn with_flat(self, flat: &'static Flat) -> Union {
+    pub(crate) const fn with_flat(self, flat: &'a Flat) -> Union<'a> {
         Union {
             flat: Some(flat),
             ..self

@@ -10,18 +10,18 @@ use super::Kind;
 /// A numeric bound as the user wrote it: its JSON text (rendered verbatim) and its value.
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[non_exhaustive]
-pub struct Bound {
+pub struct Bound<'a> {
     /// The number as JSON text, normalised by the derive (`0`, `-3`, `0.5`, `1e300`).
-    pub text: &'static str,
+    pub text: &'a str,
     /// The number's value, for run-time checks.
     pub value: f64,
     /// Whether the number is an integer (no fraction, no exponent).
     pub integral: bool,
 }
 
-impl Bound {
+impl<'a> Bound<'a> {
     /// A bound: its JSON text, its value, and whether it is an integer.
-    pub const fn new(text: &'static str, value: f64, integral: bool) -> Bound {
+    pub const fn new(text: &'a str, value: f64, integral: bool) -> Bound<'a> {
         Bound {
             text,
             value,
@@ -30,32 +30,32 @@ impl Bound {
     }
 
     /// An integral bound, for the ranges of the standard integer types.
-    pub const fn int(text: &'static str, value: f64) -> Bound {
+    pub const fn int(text: &'a str, value: f64) -> Bound<'a> {
         Bound::new(text, value, true)
     }
 }
 
 /// Visible constraints on a number (`integer` or `number`), and the Rust type it is read into.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct NumberRules {
+pub struct NumberRules<'a> {
     /// `minimum`.
-    pub minimum: Option<Bound>,
+    pub minimum: Option<Bound<'a>>,
     /// `maximum`.
-    pub maximum: Option<Bound>,
+    pub maximum: Option<Bound<'a>>,
     /// `exclusiveMinimum`.
-    pub exclusive_minimum: Option<Bound>,
+    pub exclusive_minimum: Option<Bound<'a>>,
     /// `exclusiveMaximum`.
-    pub exclusive_maximum: Option<Bound>,
+    pub exclusive_maximum: Option<Bound<'a>>,
     /// `multipleOf`.
-    pub multiple_of: Option<Bound>,
+    pub multiple_of: Option<Bound<'a>>,
     /// The Rust type the number is read into (not advertised: `parse` checks that the value
     /// fits it).
     pub rust: NumberType,
 }
 
-impl NumberRules {
+impl<'a> NumberRules<'a> {
     /// No constraint.
-    pub const NONE: NumberRules = NumberRules {
+    pub const NONE: NumberRules<'a> = NumberRules {
         minimum: None,
         maximum: None,
         exclusive_minimum: None,
@@ -130,20 +130,20 @@ impl NumberType {
 
 /// Visible constraints on a string.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct StringRules {
+pub struct StringRules<'a> {
     /// `minLength`, in characters.
     pub min_length: Option<u64>,
     /// `maxLength`, in characters.
     pub max_length: Option<u64>,
     /// `pattern` (read alike by ECMA-262 and the `regex` crate; checked by the derive).
-    pub pattern: Option<&'static str>,
+    pub pattern: Option<&'a str>,
     /// `format`.
-    pub format: Option<&'static str>,
+    pub format: Option<&'a str>,
 }
 
-impl StringRules {
+impl<'a> StringRules<'a> {
     /// No constraint.
-    pub const NONE: StringRules = StringRules {
+    pub const NONE: StringRules<'a> = StringRules {
         min_length: None,
         max_length: None,
         pattern: None,
@@ -151,7 +151,7 @@ impl StringRules {
     };
 
     /// Exactly one character (a `char`).
-    pub const ONE_CHARACTER: StringRules = StringRules {
+    pub const ONE_CHARACTER: StringRules<'a> = StringRules {
         min_length: Some(1),
         max_length: Some(1),
         ..StringRules::NONE
@@ -197,18 +197,18 @@ impl MapRules {
 
 /// A keyword's value, as the IR holds it.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub enum KeywordValue {
+pub enum KeywordValue<'a> {
     /// A number (`minimum`, ...).
-    Bound(Bound),
+    Bound(Bound<'a>),
     /// A count (`minLength`, ...).
     Count(u64),
     /// A text (`pattern`, `format`).
-    Text(&'static str),
+    Text(&'a str),
     /// Set (`uniqueItems`).
     Flag,
 }
 
-impl KeywordValue {
+impl<'a> KeywordValue<'a> {
     /// Whether two values of one keyword read the same (bounds by the text they are written
     /// in).
     pub const fn same(self, other: KeywordValue) -> bool {
@@ -224,21 +224,21 @@ impl KeywordValue {
     }
 }
 
-const fn bound(slot: Option<Bound>) -> Option<KeywordValue> {
+const fn bound<'a>(slot: Option<Bound<'a>>) -> Option<KeywordValue<'a>> {
     match slot {
         Some(bound) => Some(KeywordValue::Bound(bound)),
         None => None,
     }
 }
 
-const fn count(slot: Option<u64>) -> Option<KeywordValue> {
+const fn count(slot: Option<u64>) -> Option<KeywordValue<'static>> {
     match slot {
         Some(count) => Some(KeywordValue::Count(count)),
         None => None,
     }
 }
 
-const fn text(slot: Option<&'static str>) -> Option<KeywordValue> {
+const fn text<'a>(slot: Option<&'a str>) -> Option<KeywordValue<'a>> {
     match slot {
         Some(text) => Some(KeywordValue::Text(text)),
         None => None,
@@ -271,11 +271,11 @@ const _: () = assert!(
 /// Every keyword of a kind's class (in the order a schema writes them), each with its value
 /// when set: `values[i]` is the value of `keywords[i]`.
 #[derive(Clone, Copy, Debug)]
-pub struct KeywordSlots {
+pub struct KeywordSlots<'a> {
     /// The class's keywords.
     pub keywords: &'static [Keyword],
     /// Their values, where set.
-    pub values: [Option<KeywordValue>; MOST_KEYWORDS],
+    pub values: [Option<KeywordValue<'a>>; MOST_KEYWORDS],
 }
 
 /// The one list of where each keyword lives, per kind (in table order), written out as the
@@ -284,9 +284,9 @@ pub struct KeywordSlots {
 /// built, nothing copied that is not set).
 macro_rules! keyword_slots {
     ($($pattern:pat => $class:ident [$($keyword:ident: $read:expr),* $(,)?]),* $(,)?) => {
-        impl Kind {
+        impl<'a> Kind<'a> {
             /// Every keyword of this kind's class, each with its value here when set.
-            pub const fn keyword_slots(&self) -> KeywordSlots {
+            pub const fn keyword_slots(&self) -> KeywordSlots<'a> {
                 match self {
                     $($pattern => KeywordSlots {
                         keywords: &[$(Keyword::$keyword),*],
@@ -306,8 +306,8 @@ macro_rules! keyword_slots {
             pub(crate) const fn contradiction_with(
                 &self,
                 keyword: Keyword,
-                value: KeywordValue,
-            ) -> Option<((Keyword, KeywordValue), (Keyword, KeywordValue))> {
+                value: KeywordValue<'a>,
+            ) -> Option<((Keyword, KeywordValue<'a>), (Keyword, KeywordValue<'a>))> {
                 let Some(new) = LIMITS[keyword as usize] else {
                     return None;
                 };
@@ -335,7 +335,7 @@ macro_rules! keyword_slots {
 
             /// Shows `visitor` each keyword set here and its value, in table order.
             #[inline(always)]
-            pub(crate) fn each_keyword(&self, visitor: &mut impl KeywordVisitor) {
+            pub(crate) fn each_keyword(&self, visitor: &mut impl KeywordVisitor<'a>) {
                 match self {
                     $($pattern => {
                         $(if let Some(value) = $read {
@@ -380,13 +380,13 @@ keyword_slots! {
 
 /// What [`Kind::each_keyword`] shows each keyword set to: `visit` is inlined at each of its
 /// call sites, where the keyword is a constant, so each compiles to its own code.
-pub(crate) trait KeywordVisitor {
-    fn visit(&mut self, keyword: Keyword, value: KeywordValue);
+pub(crate) trait KeywordVisitor<'a> {
+    fn visit(&mut self, keyword: Keyword, value: KeywordValue<'a>);
 }
 
-impl<F: FnMut(Keyword, KeywordValue)> KeywordVisitor for F {
+impl<'a, F: FnMut(Keyword, KeywordValue<'a>)> KeywordVisitor<'a> for F {
     #[inline(always)]
-    fn visit(&mut self, keyword: Keyword, value: KeywordValue) {
+    fn visit(&mut self, keyword: Keyword, value: KeywordValue<'a>) {
         self(keyword, value)
     }
 }
@@ -434,18 +434,18 @@ const fn fill<const N: usize>(
     slots
 }
 
-const fn flag(set: bool) -> Option<KeywordValue> {
+const fn flag(set: bool) -> Option<KeywordValue<'static>> {
     if set { Some(KeywordValue::Flag) } else { None }
 }
 
-impl Kind {
+impl<'a> Kind<'a> {
     /// Two limits set here that leave no value between them (`minimum: 10` and `maximum: 1`,
     /// `exclusiveMinimum: 1` and `exclusiveMaximum: 2` on an integer, `minLength: 5` and
     /// `maxLength: 2`): the lower one, then the upper one.
     #[cfg(test)]
     pub(crate) const fn contradiction(
         &self,
-    ) -> Option<((Keyword, KeywordValue), (Keyword, KeywordValue))> {
+    ) -> Option<((Keyword, KeywordValue<'a>), (Keyword, KeywordValue<'a>))> {
         let slots = self.keyword_slots();
         let integer = matches!(self, Kind::Integer(_));
         let mut i = 0;
@@ -505,7 +505,7 @@ impl Kind {
 
     /// The value of `keyword` here, if it is set (`None` too for a keyword that does not
     /// apply to this kind).
-    pub const fn keyword(&self, keyword: Keyword) -> Option<KeywordValue> {
+    pub const fn keyword(&self, keyword: Keyword) -> Option<KeywordValue<'a>> {
         let slots = self.keyword_slots();
         let mut i = 0;
         while i < slots.keywords.len() {
@@ -519,7 +519,7 @@ impl Kind {
 
     /// This kind with `keyword` set to `value`; `None` when the kind has no slot for it or
     /// the value is of another kind than the keyword's.
-    pub const fn with_keyword(self, keyword: Keyword, value: KeywordValue) -> Option<Kind> {
+    pub const fn with_keyword(self, keyword: Keyword, value: KeywordValue<'a>) -> Option<Kind<'a>> {
         use KeywordValue::{Bound as B, Count as C, Flag as F, Text as T};
         Some(match (self, keyword, value) {
             (Kind::Integer(mut rules) | Kind::Number(mut rules), _, B(bound)) => {
@@ -584,7 +584,7 @@ mod tests {
     use stitch_rules::Given;
 
     /// A value of the kind each keyword's attribute takes.
-    fn value_for(keyword: Keyword) -> KeywordValue {
+    fn value_for(keyword: Keyword) -> KeywordValue<'static> {
         match keyword.spec().given {
             Given::Bound => KeywordValue::Bound(Bound::int("3", 3.0)),
             Given::Count => KeywordValue::Count(3),
@@ -593,8 +593,8 @@ mod tests {
         }
     }
 
-    fn kind_of(class: Class) -> Kind {
-        const ITEM: &Node = &Node::of(Kind::Boolean);
+    fn kind_of(class: Class) -> Kind<'static> {
+        const ITEM: &Node<'static> = &Node::of(Kind::Boolean);
         let item = ITEM;
         match class {
             Class::Integer => Kind::Integer(NumberRules::NONE),
@@ -669,7 +669,7 @@ mod tests {
 
     #[test]
     fn limits_that_leave_no_value_contradict_each_other() {
-        let set = |kind: Kind, pairs: &[(Keyword, KeywordValue)]| {
+        let set = |kind: Kind<'static>, pairs: &[(Keyword, KeywordValue<'static>)]| {
             pairs.iter().fold(kind, |kind, (keyword, value)| {
                 kind.with_keyword(*keyword, *value).unwrap()
             })

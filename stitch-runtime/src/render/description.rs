@@ -16,7 +16,7 @@ use crate::table::Requirement;
 /// `null` and `required` follow).
 #[derive(Clone, Copy)]
 pub(super) struct Description<'a> {
-    pub(super) own: Option<Doc>,
+    pub(super) own: Option<Doc<'a>>,
     pub(super) hint: Option<Hint<'a>>,
     pub(super) presence: Requirement,
     pub(super) notes: Notes<'a>,
@@ -27,19 +27,19 @@ pub(super) struct Description<'a> {
 #[derive(Clone, Copy)]
 pub(super) struct Notes<'a> {
     pub(super) dialect: Dialect,
-    pub(super) moved: Option<&'a Kind>,
+    pub(super) moved: Option<&'a Kind<'a>>,
     pub(super) kinds: u8,
     /// What the description says of the node's shape where the schema cannot.
-    pub(super) shape: Option<ShapeNote>,
+    pub(super) shape: Option<ShapeNote<'a>>,
 }
 
 /// What a description says of a node's shape where the schema cannot.
 #[derive(Clone, Copy)]
-pub(super) enum ShapeNote {
+pub(super) enum ShapeNote<'a> {
     /// A tuple's elements, in order (a dialect without `prefixItems`).
-    Positions(&'static [&'static Node]),
+    Positions(&'a [&'a Node<'a>]),
     /// An externally tagged union's operations, exactly one of which is its one key.
-    OneKeyOf(&'static Union),
+    OneKeyOf(&'a Union<'a>),
 }
 
 pub(super) const NO_NOTES: Notes<'static> = Notes {
@@ -53,14 +53,14 @@ pub(super) const NO_NOTES: Notes<'static> = Notes {
 /// those that offer it.
 #[derive(Clone, Copy)]
 pub(super) struct Hint<'a> {
-    pub(super) union: &'static Union,
+    pub(super) union: &'a Union<'a>,
     pub(super) set: CollisionSet<'a>,
     pub(super) required_by_some: bool,
 }
 
 impl<'a> Description<'a> {
     /// Only a text of its own (a schema's root, array items, map values).
-    pub(super) const fn own(own: Option<Doc>) -> Description<'a> {
+    pub(super) const fn own(own: std::option::Option<Doc<'a>>) -> Description<'a> {
         Description {
             own,
             hint: None,
@@ -71,7 +71,7 @@ impl<'a> Description<'a> {
 }
 
 /// A type's own description (its doc comment), for objects and unions.
-pub(super) const fn own_description(node: &Node) -> Option<Doc> {
+pub(super) const fn own_description<'a>(node: &'a Node<'a>) -> Option<Doc<'a>> {
     match node.kind {
         Kind::Object(object) => object.description,
         Kind::Union(union) => union.description,

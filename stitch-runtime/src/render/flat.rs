@@ -23,9 +23,9 @@ use crate::table::{Merge, Requirement};
 /// tagged, the tag first, then every key merged; adjacently tagged, the tag, then the content
 /// key holding every key merged; externally tagged, one optional key per operation, exactly
 /// one of which is sent.
-pub(super) const fn write_flat(
+pub(super) const fn write_flat<'a>(
     sink: &mut Sink<'_>,
-    union: &'static Union,
+    union: &'a Union<'a>,
     null: bool,
     rendering: Rendering,
 ) {
@@ -83,9 +83,9 @@ pub(super) const fn write_flat(
 
 /// `,"properties":{...}` with every key of the union merged (after the tag, when given),
 /// then `required` and whether unknown keys are refused.
-const fn write_keys(
+const fn write_keys<'a>(
     sink: &mut Sink<'_>,
-    union: &'static Union,
+    union: &'a Union<'a>,
     rendering: Rendering,
     tag: Option<&str>,
 ) {
@@ -155,7 +155,7 @@ pub(crate) const fn is_unit(variant: &Variant) -> bool {
 
 /// An externally tagged union: one optional key per operation, holding what it holds (a unit
 /// operation, an empty object), exactly one of which is sent.
-const fn write_external(sink: &mut Sink<'_>, union: &'static Union, rendering: Rendering) {
+const fn write_external<'a>(sink: &mut Sink<'_>, union: &'a Union<'a>, rendering: Rendering) {
     let dialect = rendering.dialect();
     sink.raw(",\"properties\":{");
     let mut v = 0;
@@ -207,7 +207,7 @@ const fn write_external(sink: &mut Sink<'_>, union: &'static Union, rendering: R
 /// node: its fields as an object, a newtype's value, or for a unit operation an empty object
 /// or `null` (serde's `null` alone cannot be told from a key left out where a strict client
 /// sends every key; `parse` hands serde `null` for either).
-pub(crate) const fn operation_value(variant: &Variant) -> Node {
+pub(crate) const fn operation_value<'a>(variant: &'a Variant<'a>) -> Node<'a> {
     match variant.holds {
         Holds::Fields => Node::of(Kind::Object(variant.object)),
         Holds::Value(node) => *node,
@@ -221,7 +221,7 @@ pub(crate) const UNIT_VALUE: Node =
 
 /// The tag's description: every operation with the first line of its doc, and with its keys
 /// when the union says its hints by operation.
-const fn write_operations_summary(sink: &mut Sink<'_>, union: &'static Union) {
+const fn write_operations_summary<'a>(sink: &mut Sink<'_>, union: &'a Union<'a>) {
     let keys = matches!(union.hints, Hints::ByOperation);
     sink.raw(if keys {
         "The operation, with its keys (? optional): "
@@ -234,7 +234,11 @@ const fn write_operations_summary(sink: &mut Sink<'_>, union: &'static Union) {
 
 /// Every operation with the first line of its doc, `a — Adds; b`, and with `keys`, the keys
 /// it takes: `a(x, y?) — Adds`.
-pub(super) const fn write_operation_list(sink: &mut Sink<'_>, union: &'static Union, keys: bool) {
+pub(super) const fn write_operation_list<'a>(
+    sink: &mut Sink<'_>,
+    union: &'a Union<'a>,
+    keys: bool,
+) {
     let mut v = 0;
     let variant_count = union.variants.len();
     while v < variant_count {
@@ -261,7 +265,7 @@ pub(super) const fn write_operation_list(sink: &mut Sink<'_>, union: &'static Un
 ///
 /// It walks the keys once per operation: quadratic in the operations, in constant evaluation
 /// too, which a union that asks for it pays (a few dozen operations cost little).
-const fn write_operation_keys(sink: &mut Sink<'_>, union: &'static Union, v: usize) {
+const fn write_operation_keys<'a>(sink: &mut Sink<'_>, union: &'a Union<'a>, v: usize) {
     let mut keys = Keys::of(union);
     let mut named = 0;
     while let Some((key, set)) = keys.next() {
@@ -291,10 +295,10 @@ const fn write_operation_keys(sink: &mut Sink<'_>, union: &'static Union, v: usi
 }
 
 /// One flattened key's schema, by its merge decision.
-const fn write_key(
+const fn write_key<'a>(
     sink: &mut Sink<'_>,
-    union: &'static Union,
-    key: &FlatKey,
+    union: &'a Union<'a>,
+    key: &FlatKey<'a>,
     set: CollisionSet<'_>,
     rendering: Rendering,
 ) {

@@ -77,10 +77,10 @@ pub(super) const fn write_merge(
 }
 
 /// What a hull's members hold at `step` (their items, their values), decided and written.
-pub(super) const fn write_inner(
+pub(super) const fn write_inner<'a>(
     sink: &mut Sink<'_>,
     set: NodeSet<'_>,
-    step: Step,
+    step: Step<'a>,
     rendering: Rendering,
 ) {
     write_set(sink, set.step(step), rendering);
@@ -95,7 +95,7 @@ pub(super) const fn write_set(sink: &mut Sink<'_>, set: NodeSet<'_>, rendering: 
 
 /// The description a set's members agree on (every one that has a description has this
 /// one), or the kept node's own.
-pub(super) const fn set_description(set: NodeSet<'_>, merge: KeyMerge) -> Option<Doc> {
+pub(super) const fn set_description<'a>(set: NodeSet<'a>, merge: KeyMerge<'a>) -> Option<Doc<'a>> {
     let mut agreed: Option<Doc> = None;
     let mut members = set.members();
     while let Some(member) = members.next() {

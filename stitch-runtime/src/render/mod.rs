@@ -60,19 +60,23 @@ impl Rendering {
 }
 
 /// The length in bytes of a node's schema.
-pub const fn schema_len(node: &'static Node, rendering: Rendering) -> usize {
+pub const fn schema_len<'a>(node: &'a Node<'a>, rendering: Rendering) -> usize {
     let mut sink = Sink::counter(&mut []);
     write_schema(&mut sink, node, rendering);
     sink.len()
 }
 
 /// Writes a node's schema, with the type's own description.
-pub(crate) const fn write_schema(sink: &mut Sink<'_>, node: &'static Node, rendering: Rendering) {
+pub(crate) const fn write_schema<'a>(
+    sink: &mut Sink<'_>,
+    node: &'a Node<'a>,
+    rendering: Rendering,
+) {
     node::write_root(sink, node, rendering);
 }
 
 /// A node's schema as a `String`, rendered anew (what [`rendered`] keeps).
-pub fn schema_string(node: &'static Node, rendering: Rendering) -> String {
+pub fn schema_string<'a>(node: &'a Node<'a>, rendering: Rendering) -> String {
     let mut counter = Sink::counter(&mut []);
     write_schema(&mut counter, node, rendering);
     let mut buf = vec![0u8; counter.len()];
@@ -86,7 +90,7 @@ pub fn schema_string(node: &'static Node, rendering: Rendering) -> String {
 ///
 /// Keyed by the node's address: two addresses of equal nodes render equal text, so the worst
 /// case is one extra rendering, never a wrong one.
-pub fn rendered(node: &'static Node, rendering: Rendering) -> &'static str {
+pub fn rendered(node: &'static Node<'static>, rendering: Rendering) -> &'static str {
     type Cache = Mutex<HashMap<(usize, Rendering), &'static str>>;
     static CACHE: OnceLock<Cache> = OnceLock::new();
     let key = (std::ptr::from_ref(node) as usize, rendering);

@@ -17,7 +17,7 @@ use crate::node::{Kind, Node, Tagging, kinds};
 use crate::sink::Sink;
 
 /// A node's schema, with the type's own description.
-pub(super) const fn write_root(sink: &mut Sink<'_>, node: &'static Node, rendering: Rendering) {
+pub(super) const fn write_root<'a>(sink: &mut Sink<'_>, node: &'a Node<'a>, rendering: Rendering) {
     write_node(
         sink,
         node,

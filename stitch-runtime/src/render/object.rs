@@ -16,9 +16,9 @@ use crate::table::Requirement;
 /// `,"properties":{...},"required":[...]` (and `additionalProperties: false` when denied,
 /// or always in a strict dialect; OpenAI's requires every key), with the tag of an exact
 /// operation first when `tag` is given.
-pub(super) const fn write_object_body(
+pub(super) const fn write_object_body<'a>(
     sink: &mut Sink<'_>,
-    object: &'static Object,
+    object: &'a Object<'a>,
     tag: Option<(&str, &Variant)>,
     rendering: Rendering,
 ) {
@@ -90,7 +90,7 @@ pub(super) const fn write_object_body(
 }
 
 /// The exact schema of a union: `"oneOf":[...]`, one object per operation.
-pub(super) const fn write_one_of(sink: &mut Sink<'_>, union: &'static Union, nullable: bool) {
+pub(super) const fn write_one_of<'a>(sink: &mut Sink<'_>, union: &'a Union<'a>, nullable: bool) {
     sink.raw("\"oneOf\":[");
     let mut v = 0;
     let variant_count = union.variants.len();

@@ -4,14 +4,14 @@ use super::{Shape, StringKey, refine_elements, refine_entries};
 use crate::node::{ArrayRules, Kind, MapRules, Node};
 use crate::rejection::{Issue, JsonPointer};
 
-pub(crate) const fn array_of(item: &'static Node, rules: ArrayRules) -> Node {
+pub(crate) const fn array_of(item: &'static Node<'static>, rules: ArrayRules) -> Node<'static> {
     Node::of(Kind::Array(item, rules))
 }
 
 macro_rules! sequences {
     ($($ty:ty),*) => {$(
         impl<T: Shape> Shape for $ty {
-            const SHAPE: &'static Node = &array_of(T::SHAPE, ArrayRules::NONE);
+            const SHAPE: &'static Node<'static> = &array_of(T::SHAPE, ArrayRules::NONE);
             const REFINES: bool = T::REFINES;
 
             fn refine(&self, pointer: &mut JsonPointer, issues: &mut Vec<Issue>) {
@@ -29,7 +29,7 @@ sequences!(
 );
 
 impl<T: Shape, const N: usize> Shape for [T; N] {
-    const SHAPE: &'static Node = &array_of(
+    const SHAPE: &'static Node<'static> = &array_of(
         T::SHAPE,
         ArrayRules {
             min_items: Some(N as u64),
@@ -51,7 +51,7 @@ const UNIQUE: ArrayRules = ArrayRules {
 };
 
 impl<T: Shape, S> Shape for std::collections::HashSet<T, S> {
-    const SHAPE: &'static Node = &array_of(T::SHAPE, UNIQUE);
+    const SHAPE: &'static Node<'static> = &array_of(T::SHAPE, UNIQUE);
     const REFINES: bool = T::REFINES;
 
     fn refine(&self, pointer: &mut JsonPointer, issues: &mut Vec<Issue>) {
@@ -60,7 +60,7 @@ impl<T: Shape, S> Shape for std::collections::HashSet<T, S> {
 }
 
 impl<T: Shape> Shape for std::collections::BTreeSet<T> {
-    const SHAPE: &'static Node = &array_of(T::SHAPE, UNIQUE);
+    const SHAPE: &'static Node<'static> = &array_of(T::SHAPE, UNIQUE);
     const REFINES: bool = T::REFINES;
 
     fn refine(&self, pointer: &mut JsonPointer, issues: &mut Vec<Issue>) {
@@ -69,7 +69,7 @@ impl<T: Shape> Shape for std::collections::BTreeSet<T> {
 }
 
 impl<K: StringKey, V: Shape, S> Shape for std::collections::HashMap<K, V, S> {
-    const SHAPE: &'static Node = &Node::of(Kind::Map(V::SHAPE, MapRules::NONE));
+    const SHAPE: &'static Node<'static> = &Node::of(Kind::Map(V::SHAPE, MapRules::NONE));
     const REFINES: bool = V::REFINES;
 
     fn refine(&self, pointer: &mut JsonPointer, issues: &mut Vec<Issue>) {
@@ -78,7 +78,7 @@ impl<K: StringKey, V: Shape, S> Shape for std::collections::HashMap<K, V, S> {
 }
 
 impl<K: StringKey, V: Shape> Shape for std::collections::BTreeMap<K, V> {
-    const SHAPE: &'static Node = &Node::of(Kind::Map(V::SHAPE, MapRules::NONE));
+    const SHAPE: &'static Node<'static> = &Node::of(Kind::Map(V::SHAPE, MapRules::NONE));
     const REFINES: bool = V::REFINES;
 
     fn refine(&self, pointer: &mut JsonPointer, issues: &mut Vec<Issue>) {
@@ -87,11 +87,11 @@ impl<K: StringKey, V: Shape> Shape for std::collections::BTreeMap<K, V> {
 }
 
 impl Shape for serde_json::Value {
-    const SHAPE: &'static Node = &Node::of(Kind::Any);
+    const SHAPE: &'static Node<'static> = &Node::of(Kind::Any);
 }
 
 impl Shape for serde_json::Map<String, serde_json::Value> {
-    const SHAPE: &'static Node = &Node::of(Kind::Map(
+    const SHAPE: &'static Node<'static> = &Node::of(Kind::Map(
         <serde_json::Value as Shape>::SHAPE,
         MapRules::NONE,
     ));

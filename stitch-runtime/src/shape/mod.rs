@@ -27,7 +27,7 @@ use crate::rejection::{Issue, JsonPointer};
 )]
 pub trait Shape {
     /// The type's schema node.
-    const SHAPE: &'static Node;
+    const SHAPE: &'static Node<'static>;
 
     /// Whether this type, or anything inside it, has a `refine` check: walks skip the
     /// values that cannot have one.
@@ -91,7 +91,7 @@ pub(crate) const fn text(
     format: Option<&'static str>,
     pattern: Option<&'static str>,
     converted: bool,
-) -> Node {
+) -> Node<'static> {
     let mut node = Node::of(Kind::String(StringRules {
         format,
         pattern,
@@ -104,7 +104,7 @@ pub(crate) const fn text(
 }
 
 /// The same node, `parse` reporting where serde refuses a rare value it admits.
-pub(crate) const fn converted(node: &Node) -> Node {
+pub(crate) const fn converted<'a>(node: &'a Node<'a>) -> Node<'a> {
     let mut node = *node;
     node.checks |= checks::CONVERTED;
     node

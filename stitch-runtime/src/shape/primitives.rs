@@ -8,7 +8,11 @@ use super::Shape;
 use crate::node::{Bound, Kind, Node, NumberRules, NumberType, StringRules};
 use crate::rejection::{Issue, JsonPointer};
 
-const fn integer(rust: NumberType, minimum: Option<Bound>, maximum: Option<Bound>) -> Node {
+const fn integer<'a>(
+    rust: NumberType,
+    minimum: Option<Bound<'a>>,
+    maximum: Option<Bound<'a>>,
+) -> Node<'a> {
     Node::of(Kind::Integer(NumberRules {
         minimum,
         maximum,
@@ -20,7 +24,7 @@ const fn integer(rust: NumberType, minimum: Option<Bound>, maximum: Option<Bound
 macro_rules! ranged_integers {
     ($($ty:ty as $rust:ident => $min:literal ..= $max:literal),*) => {$(
         impl Shape for $ty {
-            const SHAPE: &'static Node = &integer(
+            const SHAPE: &'static Node<'static> = &integer(
                 NumberType::$rust,
                 Some(Bound::int($min, <$ty>::MIN as f64)),
                 Some(Bound::int($max, <$ty>::MAX as f64)),
@@ -41,10 +45,10 @@ ranged_integers!(
 macro_rules! wide_integers {
     (signed: $($s:ty as $srust:ident),*; unsigned: $($u:ty as $urust:ident),*) => {
         $(impl Shape for $s {
-            const SHAPE: &'static Node = &integer(NumberType::$srust, None, None);
+            const SHAPE: &'static Node<'static> = &integer(NumberType::$srust, None, None);
         })*
         $(impl Shape for $u {
-            const SHAPE: &'static Node =
+            const SHAPE: &'static Node<'static> =
                 &integer(NumberType::$urust, Some(Bound::int("0", 0.0)), None);
         })*
     };
@@ -58,7 +62,7 @@ wide_integers!(
 macro_rules! non_zero {
     ($($ty:ty => $inner:ty),*) => {$(
         impl Shape for $ty {
-            const SHAPE: &'static Node = &crate::attributes::positive(<$inner as Shape>::SHAPE);
+            const SHAPE: &'static Node<'static> = &crate::attributes::positive(<$inner as Shape>::SHAPE);
         }
     )*};
 }
@@ -70,7 +74,7 @@ non_zero!(
 );
 
 impl Shape for bool {
-    const SHAPE: &'static Node = &Node::of(Kind::Boolean);
+    const SHAPE: &'static Node<'static> = &Node::of(Kind::Boolean);
 }
 
 /// The largest magnitude an `f32` holds, as a JSON number: what is within it reads as a
@@ -78,7 +82,7 @@ impl Shape for bool {
 const F32_LIMIT: f64 = 3.4028235e38;
 
 impl Shape for f32 {
-    const SHAPE: &'static Node = &Node::of(Kind::Number(NumberRules {
+    const SHAPE: &'static Node<'static> = &Node::of(Kind::Number(NumberRules {
         minimum: Some(Bound::new("-3.4028235e38", -F32_LIMIT, false)),
         maximum: Some(Bound::new("3.4028235e38", F32_LIMIT, false)),
         rust: NumberType::F32,
@@ -87,7 +91,7 @@ impl Shape for f32 {
 }
 
 impl Shape for f64 {
-    const SHAPE: &'static Node = &Node::of(Kind::Number(NumberRules {
+    const SHAPE: &'static Node<'static> = &Node::of(Kind::Number(NumberRules {
         rust: NumberType::F64,
         ..NumberRules::NONE
     }));
@@ -98,7 +102,7 @@ const STRING: Node = Node::of(Kind::String(StringRules::NONE));
 macro_rules! strings {
     ($($ty:ty),*) => {$(
         impl Shape for $ty {
-            const SHAPE: &'static Node = &STRING;
+            const SHAPE: &'static Node<'static> = &STRING;
         }
     )*};
 }
@@ -113,11 +117,11 @@ strings!(
 );
 
 impl Shape for char {
-    const SHAPE: &'static Node = &Node::of(Kind::String(StringRules::ONE_CHARACTER));
+    const SHAPE: &'static Node<'static> = &Node::of(Kind::String(StringRules::ONE_CHARACTER));
 }
 
 impl<T: Shape> Shape for Option<T> {
-    const SHAPE: &'static Node = &T::SHAPE.nullable();
+    const SHAPE: &'static Node<'static> = &T::SHAPE.nullable();
     const REFINES: bool = T::REFINES;
 
     fn refine(&self, pointer: &mut JsonPointer, issues: &mut Vec<Issue>) {
@@ -130,7 +134,7 @@ impl<T: Shape> Shape for Option<T> {
 macro_rules! pointers {
     ($($ty:ident),*) => {$(
         impl<T: Shape + ?Sized> Shape for $ty<T> {
-            const SHAPE: &'static Node = T::SHAPE;
+            const SHAPE: &'static Node<'static> = T::SHAPE;
             const REFINES: bool = T::REFINES;
 
             fn refine(&self, pointer: &mut JsonPointer, issues: &mut Vec<Issue>) {

@@ -31,7 +31,7 @@ pub(crate) const PATTERNS: &[&str] = &[
 macro_rules! texts {
     ($($ty:ty => $node:expr),* $(,)?) => {$(
         impl Shape for $ty {
-            const SHAPE: &'static Node = &$node;
+            const SHAPE: &'static Node<'static> = &$node;
         }
     )*};
 }
@@ -65,7 +65,7 @@ const DURATION: Node = Node::of(Kind::Object(&Object::new(
 /// serde's form: an object of seconds and nanoseconds, refusing other keys, and a sum past
 /// the type's range (converted).
 impl Shape for std::time::Duration {
-    const SHAPE: &'static Node = &converted(&DURATION);
+    const SHAPE: &'static Node<'static> = &converted(&DURATION);
 }
 
 const SYSTEM_TIME_FIELDS: &[Field] = &[
@@ -93,7 +93,7 @@ const SYSTEM_TIME: Node = Node::of(Kind::Object(&Object::new(
 /// serde's form: an object of seconds and nanoseconds since the Unix epoch, refusing other
 /// keys, and a time past the platform's range (converted).
 impl Shape for std::time::SystemTime {
-    const SHAPE: &'static Node = &converted(&SYSTEM_TIME);
+    const SHAPE: &'static Node<'static> = &converted(&SYSTEM_TIME);
 }
 
 /// Generic shapes built of other shapes: constants of a type of their own, where a generic
@@ -103,11 +103,11 @@ struct Parts<T: ?Sized>(PhantomData<T>);
 macro_rules! tuples {
     ($(($($name:ident . $index:tt),+))*) => {$(
         impl<$($name: Shape),+> Parts<($($name,)+)> {
-            const ELEMENTS: &'static [&'static Node] = &[$($name::SHAPE),+];
+            const ELEMENTS: &'static [&'static Node<'static>] = &[$($name::SHAPE),+];
         }
 
         impl<$($name: Shape),+> Shape for ($($name,)+) {
-            const SHAPE: &'static Node = &Node::of(Kind::Tuple(Parts::<($($name,)+)>::ELEMENTS));
+            const SHAPE: &'static Node<'static> = &Node::of(Kind::Tuple(Parts::<($($name,)+)>::ELEMENTS));
             const REFINES: bool = $($name::REFINES)||+;
 
             fn refine(&self, pointer: &mut JsonPointer, issues: &mut Vec<Issue>) {
@@ -139,13 +139,13 @@ tuples! {
 macro_rules! bounds {
     ($($range:ident [$($key:literal => $field:ident),+]),* $(,)?) => {$(
         impl<T: Shape> Parts<std::ops::$range<T>> {
-            const FIELDS: &'static [Field] = &[$(Field::new($key, T::SHAPE, false, None)),+];
-            const OBJECT: &'static Object = &Object::new(Self::FIELDS, true, None);
+            const FIELDS: &'static [Field<'static>] = &[$(Field::new($key, T::SHAPE, false, None)),+];
+            const OBJECT: &'static Object<'static> = &Object::new(Self::FIELDS, true, None);
         }
 
         /// serde's form: an object of its bounds, refusing other keys.
         impl<T: Shape> Shape for std::ops::$range<T> {
-            const SHAPE: &'static Node =
+            const SHAPE: &'static Node<'static> =
                 &Node::of(Kind::Object(Parts::<std::ops::$range<T>>::OBJECT));
             const REFINES: bool = T::REFINES;
 
@@ -167,16 +167,16 @@ bounds!(
 );
 
 impl<T: Shape> Parts<std::ops::RangeInclusive<T>> {
-    const FIELDS: &'static [Field] = &[
+    const FIELDS: &'static [Field<'static>] = &[
         Field::new("start", T::SHAPE, false, None),
         Field::new("end", T::SHAPE, false, None),
     ];
-    const OBJECT: &'static Object = &Object::new(Self::FIELDS, true, None);
+    const OBJECT: &'static Object<'static> = &Object::new(Self::FIELDS, true, None);
 }
 
 /// serde's form: an object of its bounds, refusing other keys.
 impl<T: Shape> Shape for std::ops::RangeInclusive<T> {
-    const SHAPE: &'static Node =
+    const SHAPE: &'static Node<'static> =
         &Node::of(Kind::Object(Parts::<std::ops::RangeInclusive<T>>::OBJECT));
     const REFINES: bool = T::REFINES;
 
@@ -193,7 +193,7 @@ impl<T: Shape> Shape for std::ops::RangeInclusive<T> {
 macro_rules! transparent {
     ($($ty:ident<T> $(where T: $bound:ident)? => |$value:ident| $inner:expr),* $(,)?) => {$(
         impl<T: Shape $(+ $bound)?> Shape for $ty<T> {
-            const SHAPE: &'static Node = T::SHAPE;
+            const SHAPE: &'static Node<'static> = T::SHAPE;
             const REFINES: bool = T::REFINES;
 
             fn refine(&self, pointer: &mut JsonPointer, issues: &mut Vec<Issue>) {
@@ -221,7 +221,7 @@ transparent!(
 macro_rules! locks {
     ($($ty:ident => $read:ident),*) => {$(
         impl<T: Shape> Shape for $ty<T> {
-            const SHAPE: &'static Node = T::SHAPE;
+            const SHAPE: &'static Node<'static> = T::SHAPE;
             const REFINES: bool = T::REFINES;
 
             fn refine(&self, pointer: &mut JsonPointer, issues: &mut Vec<Issue>) {
@@ -238,7 +238,7 @@ locks!(Mutex => lock, RwLock => read);
 macro_rules! same_shape {
     ($($ty:ty => $as:ty),* $(,)?) => {$(
         impl Shape for $ty {
-            const SHAPE: &'static Node = <$as as Shape>::SHAPE;
+            const SHAPE: &'static Node<'static> = <$as as Shape>::SHAPE;
         }
     )*};
 }
@@ -258,7 +258,7 @@ same_shape!(
 macro_rules! signed_non_zero {
     ($($ty:ty => $inner:ty),* $(,)?) => {$(
         impl Shape for $ty {
-            const SHAPE: &'static Node = &converted(<$inner as Shape>::SHAPE);
+            const SHAPE: &'static Node<'static> = &converted(<$inner as Shape>::SHAPE);
         }
     )*};
 }

@@ -17,7 +17,7 @@ use crate::rejection::{Issue, JsonPointer};
 
 #[cfg(feature = "indexmap2")]
 impl<K: StringKey, V: Shape, S> Shape for indexmap::IndexMap<K, V, S> {
-    const SHAPE: &'static Node = &Node::of(Kind::Map(V::SHAPE, MapRules::NONE));
+    const SHAPE: &'static Node<'static> = &Node::of(Kind::Map(V::SHAPE, MapRules::NONE));
     const REFINES: bool = V::REFINES;
 
     fn refine(&self, pointer: &mut JsonPointer, issues: &mut Vec<Issue>) {
@@ -27,7 +27,7 @@ impl<K: StringKey, V: Shape, S> Shape for indexmap::IndexMap<K, V, S> {
 
 #[cfg(feature = "indexmap2")]
 impl<T: Shape, S> Shape for indexmap::IndexSet<T, S> {
-    const SHAPE: &'static Node = &array_of(
+    const SHAPE: &'static Node<'static> = &array_of(
         T::SHAPE,
         ArrayRules {
             unique_items: true,
@@ -46,7 +46,7 @@ impl<A: smallvec::Array> Shape for smallvec::SmallVec<A>
 where
     A::Item: Shape,
 {
-    const SHAPE: &'static Node =
+    const SHAPE: &'static Node<'static> =
         &array_of(<A::Item as Shape>::SHAPE, crate::node::ArrayRules::NONE);
     const REFINES: bool = <A::Item as Shape>::REFINES;
 
@@ -61,10 +61,10 @@ const BYTES: Node = array_of(<u8 as Shape>::SHAPE, crate::node::ArrayRules::NONE
 
 #[cfg(feature = "bytes1")]
 impl Shape for bytes::Bytes {
-    const SHAPE: &'static Node = &BYTES;
+    const SHAPE: &'static Node<'static> = &BYTES;
 }
 
 #[cfg(feature = "bytes1")]
 impl Shape for bytes::BytesMut {
-    const SHAPE: &'static Node = &BYTES;
+    const SHAPE: &'static Node<'static> = &BYTES;
 }

@@ -62,14 +62,14 @@ macro_rules! shapes {
     ($($(#[$meta:meta])* $ty:ty => $node:expr;)*) => {$(
         $(#[$meta])*
         impl Shape for $ty {
-            const SHAPE: &'static Node = &$node;
+            const SHAPE: &'static Node<'static> = &$node;
         }
     )*};
 }
 
 #[cfg(feature = "chrono04")]
 impl<Tz: chrono::TimeZone> Shape for chrono::DateTime<Tz> {
-    const SHAPE: &'static Node = &DATE_TIME;
+    const SHAPE: &'static Node<'static> = &DATE_TIME;
 }
 
 /// chrono's weekdays, as it writes them; serde also reads full names in any case, of which

@@ -15,10 +15,10 @@ pub(crate) const SCIENTIFIC: &str = "^-?[0-9]+(?:\\.[0-9]+)?(?:[eE][+-]?[0-9]+)?
 /// Its string form (rust_decimal's default); serde refuses more than 28 digits (converted).
 #[cfg(feature = "rust_decimal1")]
 impl Shape for rust_decimal::Decimal {
-    const SHAPE: &'static Node = &text(None, Some(DECIMAL), true);
+    const SHAPE: &'static Node<'static> = &text(None, Some(DECIMAL), true);
 }
 
 #[cfg(feature = "bigdecimal04")]
 impl Shape for bigdecimal::BigDecimal {
-    const SHAPE: &'static Node = &text(None, Some(SCIENTIFIC), true);
+    const SHAPE: &'static Node<'static> = &text(None, Some(SCIENTIFIC), true);
 }

@@ -14,22 +14,22 @@ pub(crate) const VERSION: &str = "^(?:0|[1-9][0-9]*)\\.(?:0|[1-9][0-9]*)\\.(?:0|
 /// Its hyphenated form, the one serde writes (the `uuid` format admits nothing serde refuses).
 #[cfg(feature = "uuid1")]
 impl Shape for uuid::Uuid {
-    const SHAPE: &'static Node = &super::super::text(Some("uuid"), None, false);
+    const SHAPE: &'static Node<'static> = &super::super::text(Some("uuid"), None, false);
 }
 
 /// An absolute URL, as `uri` says; serde refuses one the WHATWG parser refuses (converted).
 #[cfg(feature = "url2")]
 impl Shape for url::Url {
-    const SHAPE: &'static Node = &super::super::text(Some("uri"), None, true);
+    const SHAPE: &'static Node<'static> = &super::super::text(Some("uri"), None, true);
 }
 
 #[cfg(feature = "semver1")]
 impl Shape for semver::Version {
-    const SHAPE: &'static Node = &text(None, Some(VERSION), true);
+    const SHAPE: &'static Node<'static> = &text(None, Some(VERSION), true);
 }
 
 /// A version requirement (`>=1.2, <2`): a string serde parses.
 #[cfg(feature = "semver1")]
 impl Shape for semver::VersionReq {
-    const SHAPE: &'static Node = &text(None, None, true);
+    const SHAPE: &'static Node<'static> = &text(None, None, true);
 }

@@ -1,0 +1,357 @@
+//! A foreign schema read by its `type`, `enum` or `const` (scalars with the keyword table's
+//! keywords, arrays and tuples, objects and maps, string literals), and what the IR has no
+//! words for kept as it was written ([`Verbatim`]); with the small readings of a schema that
+//! `lower` and this file share.
+
+use serde_json::{Map, Number, Value};
+use stitch_rules::json::is_plain;
+use stitch_rules::{Class, Given, Keyword};
+
+use super::lower::Lowering;
+use crate::node::{
+    ArrayRules, Bound, Doc, Field, KeywordValue, Kind, MapRules, Node, NumberRules, Object,
+    QuickCheck, StringRules, Verbatim, kinds,
+};
+
+/// Keys that say nothing a value must be: read past, and dropped from a rebuilt node.
+const ANNOTATIONS: [&str; 14] = [
+    "description",
+    "title",
+    "default",
+    "examples",
+    "deprecated",
+    "readOnly",
+    "writeOnly",
+    "$comment",
+    "$schema",
+    "$id",
+    "$anchor",
+    "$defs",
+    "definitions",
+    "nullable",
+];
+
+impl<'a> Lowering<'a> {
+    /// A schema without `$ref` or a union: by its `type`, `enum` or `const`. `None` when it
+    /// says something the IR has no words for.
+    pub(super) fn typed(&mut self, map: &'a Map<String, Value>) -> Option<Node<'a>> {
+        let (kind_bits, nullable) = match map.get("type") {
+            None => (0, false),
+            Some(Value::String(name)) => (kind_bit(name)?, false),
+            Some(Value::Array(names)) => {
+                let mut bits = 0;
+                for name in names {
+                    bits |= kind_bit(name.as_str()?)?;
+                }
+                (bits & !kinds::NULL, bits & kinds::NULL != 0)
+            }
+            Some(_) => return None,
+        };
+        let nullable = nullable || map.get("nullable") == Some(&Value::Bool(true));
+        let node = if map.contains_key("enum") || map.contains_key("const") {
+            self.literals(map, kind_bits)?
+        } else {
+            match kind_bits {
+                0 if only_keys(map, &[]) => Node::of(Kind::Any),
+                kinds::BOOLEAN if only_keys(map, &["type"]) => Node::of(Kind::Boolean),
+                kinds::INTEGER => self.scalar(map, Kind::Integer(NumberRules::NONE))?,
+                kinds::NUMBER => self.scalar(map, Kind::Number(NumberRules::NONE))?,
+                kinds::STRING => self.scalar(map, Kind::String(StringRules::NONE))?,
+                kinds::ARRAY => self.array(map)?,
+                kinds::OBJECT => self.object(map, None)?,
+                _ => return None,
+            }
+        };
+        Some(if nullable { node.nullable() } else { node })
+    }
+
+    /// `enum` or `const` of strings (and `null`): a string enum.
+    fn literals(&self, map: &'a Map<String, Value>, kind_bits: u8) -> Option<Node<'a>> {
+        if kind_bits != 0 && kind_bits != kinds::STRING {
+            return None;
+        }
+        let values = string_literals_or_null(map)?;
+        let nullable = values.iter().any(Option::is_none);
+        let node = self.string_enum(values.into_iter().flatten());
+        Some(if nullable { node.nullable() } else { node })
+    }
+
+    /// A number or a string, each keyword of its class read by the keyword table. A number's
+    /// `format` (`int32`, `double`) is dropped: it restricts nothing.
+    fn scalar(&self, map: &'a Map<String, Value>, mut kind: Kind<'a>) -> Option<Node<'a>> {
+        let number = !matches!(kind, Kind::String(_));
+        let mut known = vec!["type"];
+        if number {
+            known.push("format");
+        }
+        for keyword in Keyword::of_class(kind.class()) {
+            let spec = keyword.spec();
+            known.push(spec.json);
+            if number && matches!(keyword, Keyword::Format) {
+                continue;
+            }
+            if let Some(value) = map.get(spec.json) {
+                kind = kind.with_keyword(*keyword, self.keyword_value(spec.given, value)?)?;
+            }
+        }
+        only_keys(map, &known).then_some(Node::of(kind))
+    }
+
+    /// An array: of one item schema, or a tuple when its positions are all it takes.
+    fn array(&mut self, map: &'a Map<String, Value>) -> Option<Node<'a>> {
+        let mut known = vec!["type", "items", "prefixItems"];
+        for keyword in Keyword::of_class(Class::Array) {
+            known.push(keyword.spec().json);
+        }
+        if !only_keys(map, &known) {
+            return None;
+        }
+        if let Some(Value::Array(positions)) = map.get("prefixItems") {
+            let length = positions.len() as u64;
+            let closed = map.get("items") == Some(&Value::Bool(false))
+                || map.get("maxItems").and_then(Value::as_u64) == Some(length);
+            let exact = map.get("minItems").and_then(Value::as_u64) == Some(length);
+            let elements: Vec<&'a Node<'a>> =
+                positions.iter().map(|element| self.node(element)).collect();
+            return (closed && exact && !map.contains_key("uniqueItems"))
+                .then(|| Node::of(Kind::Tuple(self.arena.alloc_slice_copy(&elements))));
+        }
+        let item = match map.get("items") {
+            None => self.arena.alloc(Node::of(Kind::Any)),
+            Some(item) => self.node(item),
+        };
+        let mut kind = Kind::Array(item, ArrayRules::NONE);
+        for keyword in Keyword::of_class(Class::Array) {
+            let spec = keyword.spec();
+            match map.get(spec.json) {
+                Some(Value::Bool(false)) if spec.given == Given::Flag => {}
+                Some(value) => {
+                    kind = kind.with_keyword(*keyword, self.keyword_value(spec.given, value)?)?;
+                }
+                None => {}
+            }
+        }
+        Some(Node::of(kind))
+    }
+
+    /// An object: named fields (without `skip`, a union's tag), and what other keys hold; or
+    /// a map, when it names no field.
+    pub(super) fn object(
+        &mut self,
+        map: &'a Map<String, Value>,
+        skip: Option<&str>,
+    ) -> Option<Node<'a>> {
+        let mut known = vec!["type", "properties", "required", "additionalProperties"];
+        let properties = match map.get("properties") {
+            None => None,
+            Some(Value::Object(properties)) => Some(properties),
+            Some(_) => return None,
+        };
+        // `None`: other keys are free; `Some(None)`: refused; `Some(Some(node))`: checked.
+        let rest = match map.get("additionalProperties") {
+            None | Some(Value::Bool(true)) => None,
+            Some(Value::Object(schema)) if schema.is_empty() => None,
+            Some(Value::Bool(false)) => Some(None),
+            Some(schema) => Some(Some(self.node(schema))),
+        };
+        if let (None, None, Some(Some(value))) = (properties, skip, rest) {
+            for keyword in Keyword::of_class(Class::Map) {
+                known.push(keyword.spec().json);
+            }
+            if !only_keys(map, &known) || map.contains_key("required") {
+                return None;
+            }
+            let mut kind = Kind::Map(value, MapRules::NONE);
+            for keyword in Keyword::of_class(Class::Map) {
+                let spec = keyword.spec();
+                if let Some(count) = map.get(spec.json) {
+                    kind = kind.with_keyword(*keyword, self.keyword_value(spec.given, count)?)?;
+                }
+            }
+            return Some(Node::of(kind));
+        }
+        if !only_keys(map, &known) {
+            return None;
+        }
+        let required: Vec<&str> = match map.get("required") {
+            None => Vec::new(),
+            Some(Value::Array(names)) => names.iter().map(Value::as_str).collect::<Option<_>>()?,
+            Some(_) => return None,
+        };
+        // A required key no property names cannot be said by a field.
+        if required.iter().any(|name| {
+            !properties.is_some_and(|properties| properties.contains_key(*name))
+                && Some(*name) != skip
+        }) {
+            return None;
+        }
+        let mut fields = Vec::new();
+        for (name, schema) in properties.into_iter().flatten() {
+            if Some(name.as_str()) == skip {
+                continue;
+            }
+            let description = schema.as_object().and_then(description);
+            let node = self.node(schema);
+            // A `null` the source tells apart from absence: a default other than `null`, or
+            // none where `null` is taken ("pass null to remove", absence to keep). Such a
+            // `null` is shown where a dialect can show it, reported where it cannot, and
+            // never read as absence.
+            let defaulted = match schema.get("default") {
+                Some(Value::Null) => false,
+                Some(_) => true,
+                None => node.nullable,
+            };
+            fields.push(Field {
+                name,
+                aliases: &[],
+                node,
+                required: required.contains(&name.as_str()),
+                defaulted,
+                description,
+                plain: is_plain(name),
+                quick: QuickCheck::of(node),
+            });
+        }
+        let mut object = Object::new(
+            self.arena.alloc_slice_copy(&fields),
+            matches!(rest, Some(None)),
+            description(map),
+        );
+        if let Some(Some(rest)) = rest {
+            object = object.with_rest(rest);
+        }
+        Some(Node::of(Kind::Object(self.arena.alloc(object))))
+    }
+
+    /// A schema kept as it was written, the `$ref`s it holds noted.
+    pub(super) fn verbatim(&mut self, map: &'a Map<String, Value>) -> Node<'a> {
+        let mut members = map.clone();
+        members.remove("description");
+        let description = description(map);
+        if members.is_empty() {
+            return Node::of(Kind::Any);
+        }
+        self.note_refs(map);
+        let kind_bits = match map.get("type") {
+            Some(Value::String(name)) => kind_bit(name).unwrap_or(kinds::ANY),
+            Some(Value::Array(names)) => names
+                .iter()
+                .filter_map(|name| kind_bit(name.as_str()?))
+                .fold(0, |bits, bit| bits | bit),
+            _ => kinds::ANY,
+        };
+        let text = Value::Object(members).to_string();
+        let body = self.arena.alloc_str(&text[1..text.len() - 1]);
+        Node::of(Kind::Verbatim(Verbatim {
+            body,
+            kinds: if kind_bits == 0 {
+                kinds::ANY
+            } else {
+                kind_bits
+            },
+            description,
+        }))
+    }
+
+    /// A value that is no schema object (`false`, a number): kept as a schema that says so.
+    pub(super) fn verbatim_value(&mut self, value: &Value) -> Node<'a> {
+        let body = match value {
+            Value::Bool(false) => "\"not\":{}".to_owned(),
+            other => format!("\"allOf\":[{other}]"),
+        };
+        Node::of(Kind::Verbatim(Verbatim {
+            body: self.arena.alloc_str(&body),
+            kinds: kinds::ANY,
+            description: None,
+        }))
+    }
+
+    /// A keyword's value as the IR holds it, read as the keyword table says it is given.
+    fn keyword_value(&self, given: Given, value: &'a Value) -> Option<KeywordValue<'a>> {
+        Some(match given {
+            Given::Bound => KeywordValue::Bound(self.bound(value.as_number()?)?),
+            Given::Count => KeywordValue::Count(value.as_u64()?),
+            Given::Text => KeywordValue::Text(value.as_str()?),
+            Given::Flag => {
+                value.as_bool().filter(|set| *set)?;
+                KeywordValue::Flag
+            }
+        })
+    }
+
+    /// A JSON number as a bound: its text as written, its value, whether it is an integer.
+    fn bound(&self, number: &Number) -> Option<Bound<'a>> {
+        let value = number.as_f64()?;
+        let integral = number.is_i64() || number.is_u64();
+        let text = self.arena.alloc_str(&number.to_string());
+        Some(Bound::new(text, value, integral))
+    }
+
+    /// A string enum of these values, each once, in order of first appearance.
+    pub(super) fn string_enum(&self, values: impl IntoIterator<Item = &'a str>) -> Node<'a> {
+        let mut seen = std::collections::BTreeSet::new();
+        let values: Vec<&'a str> = values
+            .into_iter()
+            .filter(|value| seen.insert(*value))
+            .collect();
+        Node::of(Kind::StringEnum(self.arena.alloc_slice_copy(&values), &[]))
+    }
+}
+
+/// Whether every key of the schema is an annotation or one of `known`.
+pub(super) fn only_keys(map: &Map<String, Value>, known: &[&str]) -> bool {
+    map.keys()
+        .all(|key| ANNOTATIONS.contains(&key.as_str()) || known.contains(&key.as_str()))
+}
+
+/// `{"type": "null"}`, annotations aside.
+pub(super) fn is_null_schema(schema: &Value) -> bool {
+    schema.as_object().is_some_and(|map| {
+        map.get("type") == Some(&Value::from("null")) && only_keys(map, &["type"])
+    })
+}
+
+/// The string values a schema of literals takes (`const`, or an `enum` of strings), when
+/// that is all it says.
+pub(super) fn string_literals(map: &Map<String, Value>) -> Option<Vec<&str>> {
+    if map.get("type").is_some_and(|kind| kind != "string") {
+        return None;
+    }
+    let values = string_literals_or_null(map)?;
+    values.into_iter().collect()
+}
+
+/// The values of `const` or `enum`, each a string or `null` (`None`), when that is all the
+/// schema says (besides `type`).
+fn string_literals_or_null(map: &Map<String, Value>) -> Option<Vec<Option<&str>>> {
+    let values: Vec<&Value> = match (map.get("const"), map.get("enum")) {
+        (Some(value), None) => vec![value],
+        (None, Some(Value::Array(values))) if !values.is_empty() => values.iter().collect(),
+        _ => return None,
+    };
+    if !only_keys(map, &["type", "const", "enum"]) {
+        return None;
+    }
+    values
+        .into_iter()
+        .map(|value| match value {
+            Value::String(text) => Some(Some(text.as_str())),
+            Value::Null => Some(None),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A `type` name's bit.
+fn kind_bit(name: &str) -> Option<u8> {
+    kinds::NAMES
+        .iter()
+        .position(|known| *known == name)
+        .map(|bit| 1 << bit)
+}
+
+/// The `description` of a schema.
+pub(super) fn description(map: &Map<String, Value>) -> Option<Doc<'_>> {
+    let text = map.get("description")?.as_str()?;
+    Some(Doc::new(text))
+}
