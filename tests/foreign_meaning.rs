@@ -122,3 +122,90 @@ fn a_null_with_a_meaning_is_never_read_as_absence() {
         );
     }
 }
+
+/// Every `type` in a schema that is an array, by JSON Pointer.
+fn type_arrays(schema: &Value, at: &str, found: &mut Vec<String>) {
+    match schema {
+        Value::Object(map) => {
+            for (key, value) in map {
+                if key == "type" && value.is_array() {
+                    found.push(at.to_owned());
+                }
+                type_arrays(value, &format!("{at}/{key}"), found);
+            }
+        }
+        Value::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                type_arrays(item, &format!("{at}/{i}"), found);
+            }
+        }
+        _ => {}
+    }
+}
+
+#[test]
+fn type_arrays_are_said_in_each_dialects_words() {
+    // sequential-thinking's, Sentry's and GitHub's.
+    let schema = json!({
+        "type": "object",
+        "properties": {
+            "needsMoreThoughts": {"type": ["boolean", "string"], "description": "Whether more are needed."},
+            "issueId": {"type": ["string", "number"]},
+            "value": {"type": ["string", "number", "boolean"]},
+            "label": {"type": ["string", "null"]},
+        },
+        "required": ["needsMoreThoughts", "issueId"],
+    });
+    for dialect in [Dialect::Portable, Dialect::AnthropicStrict] {
+        let shown = stitch::tool_schema_for(&schema, dialect);
+        let mut found = Vec::new();
+        type_arrays(&shown, "", &mut found);
+        assert!(found.is_empty(), "{dialect}: type arrays at {found:?} in {shown:#}");
+        assert!(jsonschema::meta::is_valid(&shown), "{dialect}: {shown:#}");
+    }
+    let mcp = stitch::flatten_tool_schema(&schema);
+    assert_eq!(
+        mcp["properties"]["needsMoreThoughts"],
+        json!({"description": "Whether more are needed.", "type": ["string", "boolean"]})
+    );
+    let anthropic = stitch::tool_schema_for(&schema, Dialect::AnthropicStrict);
+    assert_eq!(
+        anthropic["properties"]["issueId"]["anyOf"],
+        json!([{"type": "string"}, {"type": "number"}])
+    );
+    // Portable says the kinds in words, and the guard says what was lost.
+    let portable = stitch::tool_schema_for(&schema, Dialect::Portable);
+    let value = &portable["properties"]["value"];
+    assert!(value.get("type").is_none(), "{value}");
+    let text = value["description"].as_str().unwrap_or_default();
+    assert!(
+        text.contains("string") && text.contains("number") && text.contains("boolean"),
+        "{value}"
+    );
+    // Every value the source accepts, each dialect that can say it accepts too.
+    let source = jsonschema::draft202012::new(&schema).expect("a schema");
+    for dialect in Dialect::ALL {
+        let shown = stitch::tool_schema_for(&schema, dialect);
+        let advertised = jsonschema::draft202012::new(&shown).expect("a schema");
+        for call in [
+            json!({"needsMoreThoughts": true, "issueId": "A-1"}),
+            json!({"needsMoreThoughts": "yes", "issueId": 7, "value": false}),
+            json!({"needsMoreThoughts": false, "issueId": 7.5, "value": "x"}),
+        ] {
+            assert!(source.is_valid(&call));
+            let call = if dialect == Dialect::OpenAiStrict {
+                let mut call = call;
+                for key in ["value", "label"] {
+                    call.as_object_mut()
+                        .expect("an object")
+                        .entry(key)
+                        .or_insert(Value::Null);
+                }
+                call
+            } else {
+                call
+            };
+            assert!(advertised.is_valid(&call), "{dialect}: {call} against {shown:#}");
+        }
+    }
+}

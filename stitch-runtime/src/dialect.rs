@@ -92,6 +92,14 @@ pub(crate) const fn loss(
         return Some(DEFAULT_UNREACHABLE);
     }
     match form {
+        Form::Node(Node {
+            kind: Kind::Kinds(kind_bits),
+            nullable,
+            ..
+        }) => {
+            let null = if *nullable { kinds::NULL } else { 0 };
+            loss(dialect, Form::Base(*kind_bits | null), presence)
+        }
         Form::Node(node) => {
             if portable && node.nullable && presence.null_matters {
                 return Some(NULL_REQUIRED);

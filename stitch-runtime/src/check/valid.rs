@@ -86,7 +86,9 @@ impl Valid {
             }
             (Kind::Object(object), Value::Object(map)) => self.object(object, map, None),
             (Kind::Union(union), Value::Object(map)) => self.union(union, map),
-            (Kind::Any | Kind::Opaque, value) => !depth_exceeds(value, MAX_FREE_DEPTH),
+            (Kind::Any | Kind::Opaque | Kind::Kinds(_), value) => {
+                !depth_exceeds(value, MAX_FREE_DEPTH)
+            }
             // A value of another type, a string that may hold a structure, a verbatim part:
             // the full check's.
             _ => false,

@@ -150,6 +150,7 @@ pub const fn same_shape(a: &Node, b: &Node) -> bool {
         return false;
     }
     match (a.kind, b.kind) {
+        (Kind::Kinds(x), Kind::Kinds(y)) => x == y,
         (Kind::Boolean, Kind::Boolean) | (Kind::Any, Kind::Any) | (Kind::Opaque, Kind::Opaque) => {
             true
         }

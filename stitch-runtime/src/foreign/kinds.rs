@@ -59,6 +59,8 @@ impl<'a> Lowering<'a> {
                 kinds::STRING => self.scalar(map, Kind::String(StringRules::NONE))?,
                 kinds::ARRAY => self.array(map)?,
                 kinds::OBJECT => self.object(map, None)?,
+                // Several kinds, and nothing else said: each dialect says them its way.
+                several if only_keys(map, &["type"]) => Node::of(Kind::Kinds(several)),
                 _ => return None,
             }
         };

@@ -116,6 +116,12 @@ pub enum Kind<'a> {
     Union(&'a Union<'a>),
     /// Any JSON value (`serde_json::Value`): typed on purpose as every JSON kind.
     Any,
+    /// A value of any of these JSON kinds (bits of [`kinds`], `null` apart: nullability says
+    /// it), and nothing more said of it: a foreign schema's `"type": ["string", "number"]`.
+    /// Each dialect says it as it says operations that disagree on a key's kind (a `type`
+    /// array, `{}` naming them, or `anyOf` of one type each). Only
+    /// `stitch::flatten_tool_schema` builds one.
+    Kinds(u8),
     /// A value JSON Schema cannot describe (`#[contract(opaque)]`): advertised as `{}`.
     Opaque,
     /// A part of a foreign schema kept as it was written (see [`Verbatim`]): only
@@ -157,6 +163,7 @@ impl<'a> Kind<'a> {
             Kind::Array(..) | Kind::Tuple(_) => kinds::ARRAY,
             Kind::Map(..) | Kind::Object(_) | Kind::Union(_) => kinds::OBJECT,
             Kind::Any => kinds::ANY,
+            Kind::Kinds(bits) => *bits,
             Kind::Opaque => 0,
             Kind::Verbatim(verbatim) => verbatim.kinds,
         }
@@ -175,7 +182,7 @@ impl<'a> Kind<'a> {
             Kind::Map(..) => Class::Map,
             Kind::Object(_) => Class::Object,
             Kind::Union(_) => Class::Union,
-            Kind::Any | Kind::Verbatim(_) => Class::Any,
+            Kind::Any | Kind::Kinds(_) | Kind::Verbatim(_) => Class::Any,
             Kind::Opaque => Class::Opaque,
         }
     }

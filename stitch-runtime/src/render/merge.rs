@@ -169,7 +169,7 @@ pub(super) const fn write_hull_object_body(
 /// `{}` naming the kinds in `Portable` when they are several, `anyOf` of the kinds in
 /// Anthropic's and in an output schema; an object or array among them is open in the plain dialects and closed (no
 /// keys, scalar items) in the strict ones.
-const fn write_base(
+pub(super) const fn write_base(
     sink: &mut Sink<'_>,
     kind_bits: u8,
     dialect: Dialect,

@@ -9,7 +9,7 @@ use super::Rendering;
 use super::description::{Description, Notes, ShapeNote, own_description, write_description};
 use super::flat::write_flat;
 use super::keywords::{moves_any, write_keywords};
-use super::merge::{write_branches, write_hull_object_body, write_inner, write_set};
+use super::merge::{write_base, write_branches, write_hull_object_body, write_inner, write_set};
 use super::object::{write_object_body, write_one_of};
 use crate::dialect::{self, Null};
 use crate::flatten::{NodeSet, Step};
@@ -39,6 +39,12 @@ pub(super) const fn write_node(
     let dialect = rendering.dialect();
     let mcp = matches!(dialect, Dialect::Mcp);
     let output = matches!(rendering, Rendering::Output);
+    if let Kind::Kinds(kind_bits) = node.kind {
+        // Said as operations that disagree on a key's kind are.
+        let null = if node.nullable { kinds::NULL } else { 0 };
+        write_base(sink, kind_bits | null, dialect, output, desc);
+        return;
+    }
     let null = if mcp {
         // `dialect::null` for `Mcp`, without a call.
         if !node.nullable {
@@ -208,6 +214,8 @@ const fn write_body(
         Kind::Any if !dialect.is_strict() => write_type(sink, kinds::ANY, false),
         Kind::Any | Kind::Opaque => write_scalars(sink, dialect),
         Kind::Verbatim(verbatim) => sink.raw(verbatim.body),
+        // Written by `write_node` before a body is asked for.
+        Kind::Kinds(kind_bits) => write_type(sink, kind_bits, null),
     }
 }
 
