@@ -106,14 +106,16 @@ fn a_null_with_a_meaning_is_never_read_as_absence() {
         },
         "required": ["method", "issue_type"],
     });
-    let mut call = json!({"method": "update", "type": null, "issue_type": null, "state": null});
+    let mut call =
+        json!({"method": "update", "type": null, "issue_type": null, "state": null, "other": null});
     stitch::strict_arguments_for(&schema, &mut call);
     assert_eq!(
         call,
-        json!({"method": "update", "type": null, "issue_type": null}),
-        "only the null whose default is null means absence"
+        json!({"method": "update", "type": null, "issue_type": null, "state": null}),
+        "every null a key takes stays; one for a key the schema does not declare goes"
     );
-    // Anthropic's strict dialect shows the meaningful nulls (as `anyOf` with `null`).
+    // Anthropic's strict dialect shows the nulls with a meaning (as `anyOf` with `null`): the
+    // required one, and the one whose description speaks of it.
     let shown = stitch::tool_schema_for(&schema, Dialect::AnthropicStrict);
     for key in ["type", "issue_type"] {
         assert!(
@@ -160,7 +162,10 @@ fn type_arrays_are_said_in_each_dialects_words() {
         let shown = stitch::tool_schema_for(&schema, dialect);
         let mut found = Vec::new();
         type_arrays(&shown, "", &mut found);
-        assert!(found.is_empty(), "{dialect}: type arrays at {found:?} in {shown:#}");
+        assert!(
+            found.is_empty(),
+            "{dialect}: type arrays at {found:?} in {shown:#}"
+        );
         assert!(jsonschema::meta::is_valid(&shown), "{dialect}: {shown:#}");
     }
     let mcp = stitch::flatten_tool_schema(&schema);
@@ -205,7 +210,10 @@ fn type_arrays_are_said_in_each_dialects_words() {
             } else {
                 call
             };
-            assert!(advertised.is_valid(&call), "{dialect}: {call} against {shown:#}");
+            assert!(
+                advertised.is_valid(&call),
+                "{dialect}: {call} against {shown:#}"
+            );
         }
     }
 }

@@ -30,7 +30,6 @@ mod words;
 use serde_json::{Map, Value};
 use stitch_rules::{Dialect, IssueCode};
 
-pub(crate) use self::null_kept as null_is_meant;
 use crate::node::{Field, Hazard, Kind, Node, Object};
 use crate::rejection::{Issue, Rejection};
 pub use free::drop_flat;
@@ -377,7 +376,7 @@ fn drop_absent_nulls(object: &Object<'static>, map: &mut Map<String, Value>, tag
 
 /// Whether a `null` for the key is not its absence: the object requires the key (under its
 /// name or an alias), or defaults it to something `null` does not mean.
-pub(crate) fn null_kept(object: &Object<'_>, key: &str) -> bool {
+fn null_kept(object: &Object<'static>, key: &str) -> bool {
     object.fields.iter().any(|field| {
         (field.name == key || field.aliases.contains(&key))
             && (field.required || field.requirement().null_matters)

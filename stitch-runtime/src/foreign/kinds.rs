@@ -195,13 +195,14 @@ impl<'a> Lowering<'a> {
             let description = schema.as_object().and_then(description);
             let node = self.node(schema);
             // A `null` the source tells apart from absence: a default other than `null`, or
-            // none where `null` is taken ("pass null to remove", absence to keep). Such a
-            // `null` is shown where a dialect can show it, reported where it cannot, and
-            // never read as absence.
+            // none and a description that speaks of `null` ("pass null to remove", absence
+            // to keep). Such a `null` is shown where a dialect can show it and reported where
+            // it cannot. (A `null` the key takes is never read as absence either way: see
+            // `strict_arguments_for`.)
             let defaulted = match schema.get("default") {
                 Some(Value::Null) => false,
                 Some(_) => true,
-                None => node.nullable,
+                None => node.nullable && description.is_some_and(|doc| speaks_of_null(doc.text)),
             };
             fields.push(Field {
                 name,
@@ -342,6 +343,11 @@ fn string_literals_or_null(map: &Map<String, Value>) -> Option<Vec<Option<&str>>
             _ => None,
         })
         .collect()
+}
+
+/// Whether a description gives `null` a meaning of its own: it names it.
+fn speaks_of_null(text: &str) -> bool {
+    text.to_ascii_lowercase().contains("null")
 }
 
 /// A `type` name's bit.

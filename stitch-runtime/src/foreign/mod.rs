@@ -29,7 +29,6 @@ use bumpalo::Bump;
 use serde_json::{Map, Value};
 use stitch_rules::Dialect;
 
-use crate::check::null_is_meant;
 use crate::node::{Kind, Node};
 use crate::render::{Rendering, schema_string};
 use lower::lower;
@@ -115,6 +114,18 @@ fn rebuilt(schema: &Value, rendering: Rendering) -> Value {
     rebuilt
 }
 
+/// `inspect` given the foreign schema read into the IR, as [`tool_schema_for`] reads it (the
+/// IR lives for this call only). A schema nested deeper than [`MAX_DEPTH`] is not read:
+/// `None`.
+pub(crate) fn with_ir<R>(schema: &Value, inspect: impl FnOnce(&Node<'_>) -> R) -> Option<R> {
+    if nested_deeper_than(schema, MAX_DEPTH) {
+        return None;
+    }
+    let document = readable(schema);
+    let arena = Bump::new();
+    Some(inspect(lower(&document, &arena, MAX_DEPTH).root))
+}
+
 /// The document as it is read: older drafts' keywords in 2020-12's words, and keys beside a
 /// union spread into its branches.
 fn readable(schema: &Value) -> Cow<'_, Value> {
@@ -123,9 +134,11 @@ fn readable(schema: &Value) -> Cow<'_, Value> {
 
 /// A call from a client shown OpenAI's strict dialect of a foreign schema, as the tool that
 /// wrote the schema reads it. Such a client sends every key of the flat object, `null` for
-/// each it leaves out; here each `null` that means absence (a key the operation does not
-/// declare, or one it neither requires nor gives another meaning to `null`) is left out, by
-/// the rule `parse_for` follows for a contract. Everything else is left as it came.
+/// each it leaves out; here each `null` the operation's schema does not take for the key (a
+/// key the operation does not declare, or one that takes no `null`) is left out, since it
+/// can only mean absence. A `null` the key takes stays: the source may give it a meaning of
+/// its own ("pass null to remove"), and where it means absence the tool reads it so.
+/// Everything else is left as it came.
 pub fn strict_arguments_for(schema: &Value, arguments: &mut Value) {
     if nested_deeper_than(schema, MAX_DEPTH) || nested_deeper_than(arguments, MAX_DEPTH) {
         return;
@@ -163,13 +176,22 @@ fn nulls_as_absence(node: &Node<'_>, value: &mut Value) {
         _ => return,
     };
     map.retain(|key, value| {
-        !value.is_null() || Some(key.as_str()) == tag || null_is_meant(object, key)
+        !value.is_null() || Some(key.as_str()) == tag || takes_null(object, key)
     });
     for field in object.fields {
         if let Some(element) = map.get_mut(field.name) {
             nulls_as_absence(field.node, element);
         }
     }
+}
+
+/// Whether the object's field `key` takes `null`: it is nullable, or says nothing that refuses
+/// it (a free value, a part kept as it was written).
+fn takes_null(object: &crate::node::Object<'_>, key: &str) -> bool {
+    object.fields.iter().any(|field| {
+        field.name == key
+            && (field.node.nullable || field.node.kind.json_kinds() & crate::node::kinds::NULL != 0)
+    })
 }
 
 /// Copies into the rebuilt document the definitions its verbatim parts still refer to, at the

@@ -5,6 +5,7 @@
 use serde_json::Value;
 use stitch_rules::{Dialect, Text};
 
+use super::walk::Findings;
 use super::{Finding, FindingKind, format_allowed, invalid_name};
 use crate::tool::SchemaProfile;
 
@@ -13,17 +14,16 @@ const TYPE_KEYS: [&str; 8] = [
     "type", "enum", "const", "anyOf", "oneOf", "allOf", "$ref", "not",
 ];
 
-/// Keys a portable client refuses (Gemini's converter, Zed, llama.cpp): what
-/// `tool_schema_for` leaves of a union it could not flatten, or a recursive `$ref`.
-const UNPORTABLE_KEYS: [&str; 6] = ["oneOf", "anyOf", "allOf", "not", "$ref", "if"];
-
 /// Checks a foreign tool schema (schemars output, a hand-written one) and returns every
 /// finding. The walk is the one stitchkit's `findUntypedProperties` makes, so `allow_untyped`
 /// lists carried over from it still match: properties through `properties`, `items` (both
 /// forms), `prefixItems`, `additionalProperties`, `patternProperties`, `$defs`/`definitions`
 /// (at the path of the schema holding them) and the `allOf`/`anyOf`/`oneOf` branches; `not`
 /// is not walked, only object schemas are judged, the root is never flagged, and `$ref` is not
-/// followed.
+/// followed. With a profile's dialect other than `Mcp`, what that dialect cannot say of the
+/// schema as [`tool_schema_for`](crate::tool_schema_for) shows it is reported too, by the
+/// walk that reports it of a contract (a part kept as it was written, a map or a free value
+/// in a strict dialect, a `null` with a meaning where the dialect cannot show it, ...).
 pub fn validate_tool_schema(name: &str, schema: &Value, profile: &SchemaProfile) -> Vec<Finding> {
     let mut findings: Vec<Finding> = invalid_name(name).into_iter().collect();
     if schema.get("type").and_then(Value::as_str) != Some("object") {
@@ -48,7 +48,30 @@ pub fn validate_tool_schema(name: &str, schema: &Value, profile: &SchemaProfile)
         findings,
     };
     walk.inside(schema, &mut Vec::new());
-    walk.findings
+    let mut findings = walk.findings;
+    if profile.dialect != Dialect::Mcp {
+        findings.extend(inexpressible(name, schema, profile.dialect));
+    }
+    findings
+}
+
+/// What a client shown `dialect` cannot be told of a foreign schema as
+/// [`tool_schema_for`](crate::tool_schema_for) shows it: the guard's IR walk over the schema
+/// read into the IR, as a contract's is walked, its dialect findings only (the walk above
+/// judges types and formats).
+fn inexpressible(name: &str, schema: &Value, dialect: Dialect) -> Vec<Finding> {
+    let profile = SchemaProfile::new().dialect(dialect);
+    crate::foreign::with_ir(schema, |root| {
+        let mut walk = Findings::of_foreign(name, root, &profile);
+        let mut found = Vec::new();
+        while let Some(finding) = walk.next() {
+            if finding.kind() == FindingKind::Inexpressible {
+                found.push(finding);
+            }
+        }
+        found
+    })
+    .unwrap_or_default()
 }
 
 struct ForeignWalk<'a> {
@@ -108,17 +131,6 @@ impl ForeignWalk<'_> {
                 .push("the format \"")
                 .push(format)
                 .push("\", which many clients and models do not know");
-            self.findings.push(finding);
-        }
-        if self.profile.dialect == Dialect::Portable
-            && let Some(keyword) = UNPORTABLE_KEYS.iter().find(|key| map.contains_key(**key))
-        {
-            let mut finding = Finding::new(FindingKind::Inexpressible, self.tool);
-            finding.path = Self::path_text(path);
-            finding.why = Text::new()
-                .push("it is said with `")
-                .push(keyword)
-                .push("`, which clients shown the portable dialect refuse (flatten it with `stitch::tool_schema_for`; what stays could not be flattened honestly)");
             self.findings.push(finding);
         }
         if let Some(Value::Object(properties)) = map.get("properties") {

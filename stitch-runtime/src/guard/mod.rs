@@ -15,7 +15,9 @@
 mod budget;
 mod finding;
 mod foreign;
+mod frames;
 mod walk;
+mod words;
 
 use stitch_rules::strings::listed;
 use stitch_rules::{Dialect, NAME_PATTERN, Text, name_problem};

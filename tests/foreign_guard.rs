@@ -1,0 +1,91 @@
+//! The guard over a foreign schema in each dialect: what `tool_schema_for` cannot say of it
+//! there is a finding, found by the walk that finds it of a contract, at the property's path;
+//! and what it does say (a union it flattens) is none.
+
+use serde_json::{Value, json};
+use stitch::{Dialect, Finding, FindingKind, SchemaProfile};
+
+fn inexpressible(schema: &Value, dialect: Dialect) -> Vec<Finding> {
+    stitch::validate_tool_schema("tool", schema, &SchemaProfile::new().dialect(dialect))
+        .into_iter()
+        .filter(|finding| finding.kind() == FindingKind::Inexpressible)
+        .collect()
+}
+
+fn paths(findings: &[Finding]) -> Vec<String> {
+    findings
+        .iter()
+        .map(|finding| finding.path().to_owned())
+        .collect()
+}
+
+/// GitHub's issue tools: a required key that takes `null`, and an optional one whose `null`
+/// means "remove".
+fn nulls_with_meaning() -> Value {
+    json!({
+        "type": "object",
+        "properties": {
+            "issue_type": {"type": ["string", "null"]},
+            "type": {"type": ["string", "null"], "description": "Pass null to remove the current type."},
+            "title": {"type": "string"},
+        },
+        "required": ["issue_type"],
+    })
+}
+
+#[test]
+fn a_null_portable_cannot_show_is_reported_where_it_is() {
+    let findings = inexpressible(&nulls_with_meaning(), Dialect::Portable);
+    assert_eq!(paths(&findings), ["issue_type", "type"], "{findings:?}");
+    assert!(findings[1].to_string().contains("null"), "{}", findings[1]);
+    // And OpenAI's strict dialect, which sends every key, cannot leave `type` out.
+    let strict = inexpressible(&nulls_with_meaning(), Dialect::OpenAiStrict);
+    assert_eq!(paths(&strict), ["type"], "{strict:?}");
+    // Anthropic's shows both nulls: nothing lost.
+    assert!(inexpressible(&nulls_with_meaning(), Dialect::AnthropicStrict).is_empty());
+}
+
+#[test]
+fn what_a_strict_dialect_cannot_say_is_reported() {
+    let schema = json!({
+        "type": "object",
+        "properties": {
+            "labels": {"type": "object", "additionalProperties": {"type": "string"}},
+            "filter": {"not": {"type": "null"}},
+            "name": {"type": "string"},
+        },
+        "required": ["name"],
+    });
+    for dialect in [Dialect::OpenAiStrict, Dialect::AnthropicStrict] {
+        let findings = inexpressible(&schema, dialect);
+        let found = paths(&findings);
+        assert!(
+            found.contains(&"labels".to_owned()),
+            "{dialect}: {findings:?}"
+        );
+        assert!(
+            found.contains(&"filter".to_owned()),
+            "{dialect}: {findings:?}"
+        );
+        assert!(
+            !found.contains(&"name".to_owned()),
+            "{dialect}: {findings:?}"
+        );
+    }
+    assert!(inexpressible(&schema, Dialect::Mcp).is_empty());
+}
+
+#[test]
+fn a_union_the_dialect_is_shown_flat_is_no_finding() {
+    let schema = json!({
+        "type": "object",
+        "properties": {"action": {"oneOf": [
+            {"type": "object", "properties": {"op": {"const": "a"}, "x": {"type": "integer"}}, "required": ["op"]},
+            {"type": "object", "properties": {"op": {"const": "b"}}, "required": ["op"]},
+        ]}},
+        "required": ["action"],
+    });
+    for dialect in Dialect::ALL {
+        assert!(inexpressible(&schema, dialect).is_empty(), "{dialect}");
+    }
+}
