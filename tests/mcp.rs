@@ -435,10 +435,13 @@ mod per_client_dialects {
         Resize { width: u32, height: Option<u32> },
     }
 
-    /// Settings by name: a map, which strict mode cannot say.
+    /// Settings by name (a map, which strict mode says as its entries), and a free value,
+    /// which it cannot say.
     #[derive(Contract, Deserialize, Debug)]
     pub struct Bulk {
         pub values: BTreeMap<String, u32>,
+        #[contract(opaque)]
+        pub extra: Option<serde_json::Value>,
     }
 
     fn toolbox() -> Toolbox {
@@ -497,7 +500,9 @@ mod per_client_dialects {
             Toolbox::builder("settings", "0.0.0")
                 .profile(stitch::SchemaProfile::new().require_expressible())
                 .dialects(dialects)
-                .tool(|bulk: Bulk| async move { Ok::<_, String>(bulk.values.len()) })
+                .tool(|bulk: Bulk| async move {
+                    Ok::<_, String>((bulk.values.len(), bulk.extra.is_some()))
+                })
                 .build()
                 .err()
                 .unwrap_or_default()
@@ -507,17 +512,22 @@ mod per_client_dialects {
             shown(ClientDialects::new(Dialect::Mcp).client("agent", Dialect::AnthropicStrict));
         assert_eq!(findings.len(), 1);
         assert_eq!(findings[0].kind(), FindingKind::Inexpressible);
-        assert_eq!(findings[0].path(), "values");
+        assert_eq!(findings[0].path(), "extra");
         assert!(
             findings[0]
                 .why()
                 .starts_with("in the anthropic-strict dialect")
         );
         // Without the profile's asking, the dialect says what it can, and the server starts.
-        let unasked = Toolbox::builder("settings", "0.0.0")
-            .dialects(ClientDialects::new(Dialect::Mcp).client("agent", Dialect::AnthropicStrict))
-            .tool(|bulk: Bulk| async move { Ok::<_, String>(bulk.values.len()) })
-            .build();
+        let unasked =
+            Toolbox::builder("settings", "0.0.0")
+                .dialects(
+                    ClientDialects::new(Dialect::Mcp).client("agent", Dialect::AnthropicStrict),
+                )
+                .tool(|bulk: Bulk| async move {
+                    Ok::<_, String>((bulk.values.len(), bulk.extra.is_some()))
+                })
+                .build();
         assert!(unasked.is_ok());
     }
 }

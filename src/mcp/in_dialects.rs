@@ -11,7 +11,6 @@ use rmcp::model::*;
 use rmcp::service::{MaybeSendFuture, NotificationContext, RequestContext, SubscriptionContext};
 use rmcp::{ErrorData, RoleServer, ServerHandler};
 use serde_json::Value;
-use stitch_runtime::Dialect;
 
 use super::catalog::stamp_response;
 use super::dialects::{ClientDialects, Listings};
@@ -117,11 +116,11 @@ impl<S: ServerHandler> ServerHandler for InDialects<S> {
         Ok(listed)
     }
 
-    /// The call, as the server reads it: from a client shown OpenAI's strict dialect, which
-    /// sends every key (`null` for each it leaves out), a plain tool's arguments lose the
-    /// `null`s that mean absence ([`strict_arguments_for`](crate::strict_arguments_for), by
-    /// the tool's own schema, which [`get_tool`](ServerHandler::get_tool) gives). A stitch tool
-    /// reads them so itself. A result is stamped with the stamp of the listing last made in
+    /// The call, as the server reads it: from a client shown a strict dialect (which sends a
+    /// map as an array of entries, and in OpenAI's every key, `null` for each it leaves out),
+    /// a plain tool's arguments get their maps back and lose the `null`s that mean absence
+    /// ([`strict_arguments_for`](crate::strict_arguments_for), by the tool's own schema, which
+    /// [`get_tool`](ServerHandler::get_tool) gives). A stitch tool reads them so itself. A result is stamped with the stamp of the listing last made in
     /// the caller's dialect (`_meta["stitch/catalog"]`); the server is listed for it only when
     /// no listing in that dialect was made yet, never once per call. A client whose listing
     /// carries another stamp holds a stale catalog; one told the tools changed lists them
@@ -132,8 +131,7 @@ impl<S: ServerHandler> ServerHandler for InDialects<S> {
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let dialect = self.listings.rules().dialect_of_request(&context);
-        let strict = dialect == Dialect::OpenAiStrict;
-        if strict
+        if dialect.is_strict()
             && !self.listings.is_stitch_tool(&request.name)
             && let Some(tool) = self.server.get_tool(&request.name)
             && let Some(arguments) = request.arguments.take()

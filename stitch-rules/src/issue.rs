@@ -16,7 +16,8 @@ pub enum IssueCode {
     MissingRequired,
     /// `unknown_key`: a key the object does not declare, where it denies unknown keys.
     UnknownKey,
-    /// `duplicate_key`: a key given twice, under its name and an alias.
+    /// `duplicate_key`: a key given twice, under its name and an alias, or in two of a map's
+    /// entries.
     DuplicateKey,
     /// `missing_operation`: a tagged union's tag is missing.
     MissingOperation,

@@ -360,8 +360,7 @@ pub const KEYWORDS: [KeywordSpec; 14] = [
         fits: Fit::MAPS,
         check: Check::Count(true, Counted::Properties),
         code: IssueCode::MinProperties,
-        // Strict modes close every map into an empty object: a bound on its entries could
-        // only contradict it.
+        // Strict modes send a map as an array of its entries: the bound is said in words.
         taken: ALL_BUT_STRICT,
     },
     KeywordSpec {

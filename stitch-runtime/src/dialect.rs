@@ -70,7 +70,6 @@ const DEFAULT_UNREACHABLE: &str = "strict mode sends every key, and its `null` m
 const ANY_VALUE: &str = "it holds any JSON value, which one type cannot name without a `type` array: it is advertised as `{}`";
 const KINDS: &str = "its operations declare it with different kinds, which one type cannot name without a `type` array: it is advertised as `{}`, its kinds in its description";
 const SCALARS: &str = "strict mode needs a type on every property, and no type fits this free or opaque value: it is advertised as a string, number, boolean or null";
-const CLOSED_MAP: &str = "strict mode closes every object, so a map's keys cannot be advertised: it is advertised as an empty object";
 const CLOSED_REST: &str = "strict mode closes every object, so the keys of its flattened map cannot be advertised: it is advertised with its named fields only";
 const CLOSED_OBJECT: &str = "strict mode closes every object, and its operations declare different objects here: it is advertised as an empty object";
 const OPEN_ITEMS: &str = "its operations declare different arrays here, so its items have no type: they are advertised as `{}`, which clients without `type` arrays cannot always read";
@@ -107,7 +106,6 @@ pub(crate) const fn loss(
             match node.kind {
                 Kind::Any if portable => Some(ANY_VALUE),
                 Kind::Any | Kind::Opaque if strict => Some(SCALARS),
-                Kind::Map(..) if strict => Some(CLOSED_MAP),
                 Kind::Object(object) if strict && object.rest.is_some() => Some(CLOSED_REST),
                 Kind::Verbatim(_) if !matches!(dialect, Dialect::Mcp) => Some(VERBATIM),
                 _ => None,

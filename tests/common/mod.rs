@@ -746,10 +746,43 @@ pub fn fill(
     schema: &Value,
 ) -> Value {
     let left_out = leave_out_nulls(node, value);
-    if dialect == Dialect::OpenAiStrict {
-        send_every_key(schema, &left_out)
-    } else {
-        left_out
+    match dialect {
+        Dialect::OpenAiStrict => send_every_key(schema, &entries_where_shown(schema, &left_out)),
+        Dialect::AnthropicStrict => entries_where_shown(schema, &left_out),
+        _ => left_out,
+    }
+}
+
+/// The call with each map sent as an array of `{"key", "value"}` entries where the schema
+/// shows one so (a strict dialect), at every depth.
+pub fn entries_where_shown(schema: &Value, value: &Value) -> Value {
+    let shows_entries = schema["items"]["required"] == json!(["key", "value"])
+        && schema["items"]["properties"]["key"]["type"] == "string";
+    match value {
+        Value::Object(map) if shows_entries => {
+            let inner = &schema["items"]["properties"]["value"];
+            Value::Array(
+                map.iter()
+                    .map(|(key, value)| json!({"key": key, "value": entries_where_shown(inner, value)}))
+                    .collect(),
+            )
+        }
+        Value::Object(map) => Value::Object(
+            map.iter()
+                .map(|(key, value)| {
+                    let inner = schema["properties"]
+                        .get(key)
+                        .or_else(|| schema.get("additionalProperties"))
+                        .unwrap_or(&Value::Null);
+                    (key.clone(), entries_where_shown(inner, value))
+                })
+                .collect(),
+        ),
+        Value::Array(items) => {
+            let item = schema.get("items").unwrap_or(&Value::Null);
+            Value::Array(items.iter().map(|v| entries_where_shown(item, v)).collect())
+        }
+        _ => value.clone(),
     }
 }
 

@@ -14,10 +14,12 @@
 //! it is, and only a call it is not sure of is walked here (both walks apply the same rules).
 //!
 //! This file walks containers (objects, arrays, maps); `operations` finds a union's operation
-//! by its tagging and checks it; `names` finds what a key or a tag names; `scalars` checks
+//! by its tagging and checks it; `entries` reads a map a strict client sends as entries;
+//! `names` finds what a key or a tag names; `scalars` checks
 //! the values of each kind, `keywords` the keyword table's rules, `free` what the contract
 //! leaves free; `path` says where an issue is, `words` how a value is described.
 
+pub(crate) mod entries;
 mod free;
 mod keywords;
 mod names;
@@ -52,6 +54,7 @@ pub fn check(
         stopped: false,
         listed: Vec::new(),
         null_is_absence: matches!(dialect, Dialect::OpenAiStrict),
+        maps_as_entries: dialect.is_strict(),
     };
     checker.value(node, value, &Path::ROOT);
     (checker.issues, checker.stopped)
@@ -71,6 +74,9 @@ struct Checker {
     /// strict-mode client sends every key of the flat object, `null` for those it means to
     /// leave out.
     null_is_absence: bool,
+    /// Whether a map may come as an array of `{"key", "value"}` entries: a strict dialect
+    /// shows it so (see `entries`).
+    maps_as_entries: bool,
 }
 
 impl Checker {
@@ -183,6 +189,7 @@ impl Checker {
                         self.value(entry, element, &at.key(key));
                     }
                 }
+                Value::Array(_) if self.maps_as_entries => self.entries(node, entry, value, at),
                 _ => self.wrong_type(node, value, at),
             },
             Kind::Object(object) => match value {

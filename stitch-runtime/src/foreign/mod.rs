@@ -29,6 +29,7 @@ use bumpalo::Bump;
 use serde_json::{Map, Value};
 use stitch_rules::Dialect;
 
+use crate::check::entries::map_of_entries;
 use crate::node::{Kind, Node};
 use crate::render::{Rendering, schema_string};
 use lower::lower;
@@ -132,24 +133,32 @@ fn readable(schema: &Value) -> Cow<'_, Value> {
     beside::spread(drafts::upgraded(schema))
 }
 
-/// A call from a client shown OpenAI's strict dialect of a foreign schema, as the tool that
-/// wrote the schema reads it. Such a client sends every key of the flat object, `null` for
-/// each it leaves out; here each `null` the operation's schema does not take for the key (a
-/// key the operation does not declare, or one that takes no `null`) is left out, since it
-/// can only mean absence. A `null` the key takes stays: the source may give it a meaning of
-/// its own ("pass null to remove"), and where it means absence the tool reads it so.
-/// Everything else is left as it came.
+/// A call from a client shown a strict dialect of a foreign schema, as the tool that wrote
+/// the schema reads it. Such a client sends a map as an array of `{"key", "value"}` entries
+/// (a strict dialect closes every object): each is read back into the map, when every entry
+/// is one and no key repeats. An OpenAI strict client also sends every key of the flat
+/// object, `null` for each it leaves out: each `null` the operation's schema does not take
+/// for the key (a key the operation does not declare, or one that takes no `null`) is left
+/// out, since it can only mean absence. A `null` the key takes stays: the source may give it
+/// a meaning of its own ("pass null to remove"), and where it means absence the tool reads
+/// it so. Everything else is left as it came.
 pub fn strict_arguments_for(schema: &Value, arguments: &mut Value) {
     if nested_deeper_than(schema, MAX_DEPTH) || nested_deeper_than(arguments, MAX_DEPTH) {
         return;
     }
     let document = readable(schema);
     let arena = Bump::new();
-    nulls_as_absence(lower(&document, &arena, MAX_DEPTH).root, arguments);
+    as_the_tool_reads(lower(&document, &arena, MAX_DEPTH).root, arguments);
 }
 
-/// Leaves out each `null` that means absence, walking the value as the node describes it.
-fn nulls_as_absence(node: &Node<'_>, value: &mut Value) {
+/// Leaves out each `null` that means absence, and reads each map sent as entries back into
+/// the map, walking the value as the node describes it.
+fn as_the_tool_reads(node: &Node<'_>, value: &mut Value) {
+    if let (Kind::Map(..), Value::Array(_)) = (node.kind, &*value)
+        && let Some(map) = map_of_entries(value)
+    {
+        *value = Value::Object(map);
+    }
     let (object, tag, map) = match (node.kind, value) {
         (Kind::Object(object), Value::Object(map)) => (object, None, map),
         (Kind::Union(union), Value::Object(map)) => {
@@ -165,12 +174,12 @@ fn nulls_as_absence(node: &Node<'_>, value: &mut Value) {
         (Kind::Array(item, _), Value::Array(items)) => {
             items
                 .iter_mut()
-                .for_each(|element| nulls_as_absence(item, element));
+                .for_each(|element| as_the_tool_reads(item, element));
             return;
         }
         (Kind::Map(entry, _), Value::Object(map)) => {
             map.values_mut()
-                .for_each(|element| nulls_as_absence(entry, element));
+                .for_each(|element| as_the_tool_reads(entry, element));
             return;
         }
         _ => return,
@@ -180,7 +189,7 @@ fn nulls_as_absence(node: &Node<'_>, value: &mut Value) {
     });
     for field in object.fields {
         if let Some(element) = map.get_mut(field.name) {
-            nulls_as_absence(field.node, element);
+            as_the_tool_reads(field.node, element);
         }
     }
 }

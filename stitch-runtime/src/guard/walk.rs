@@ -239,8 +239,6 @@ impl<'a> Findings<'a> {
                 Some(format) if self.profile.portable_formats => self.format(format),
                 _ => None,
             },
-            // A strict dialect advertises a map as an empty object: its values are not shown.
-            Kind::Map(..) if self.profile.dialect.is_strict() => None,
             Kind::Array(item, _) | Kind::Map(item, _) => {
                 self.pending = Some(Pending {
                     node: item,
@@ -421,8 +419,6 @@ impl<'a> Findings<'a> {
     const fn hull_inside(&mut self, set: NodeSet<'a>, hull: &Node<'a>) -> Option<Finding> {
         let step = match hull.kind {
             Kind::Array(..) => Step::Items,
-            // A strict dialect advertises a map as an empty object: its values are not shown.
-            Kind::Map(..) if self.profile.dialect.is_strict() => return None,
             Kind::Map(..) => Step::Values,
             Kind::Object(_) => {
                 return self.enter(Frame::Hull {

@@ -184,16 +184,24 @@ const fn write_body(
             }
             write_length(sink, elements.len() as u64, dialect);
         }
+        // A strict dialect closes every object, so a map is sent as a list of its entries
+        // (`parse_for` and `strict_arguments_for` read it back into the map).
+        Kind::Map(value, _) if dialect.is_strict() => {
+            write_type(sink, kinds::ARRAY, null);
+            sink.raw(ENTRY_HEAD);
+            match hull {
+                Some(set) => write_inner(sink, *set, Step::Values, rendering),
+                None => write_root(sink, value, rendering),
+            }
+            sink.raw(ENTRY_TAIL);
+            write_keywords(sink, &node.kind, dialect, false);
+        }
         Kind::Map(value, _) => {
             write_type(sink, kinds::OBJECT, null);
-            if dialect.is_strict() {
-                write_closed_empty(sink);
-            } else {
-                sink.raw(",\"additionalProperties\":");
-                match hull {
-                    Some(set) => write_inner(sink, *set, Step::Values, rendering),
-                    None => write_root(sink, value, rendering),
-                }
+            sink.raw(",\"additionalProperties\":");
+            match hull {
+                Some(set) => write_inner(sink, *set, Step::Values, rendering),
+                None => write_root(sink, value, rendering),
             }
             write_keywords(sink, &node.kind, dialect, false);
         }
@@ -218,6 +226,11 @@ const fn write_body(
         Kind::Kinds(kind_bits) => write_type(sink, kind_bits, null),
     }
 }
+
+/// A map's entry, as a strict dialect shows it: up to the value's schema, and after it.
+const ENTRY_HEAD: &str =
+    ",\"items\":{\"type\":\"object\",\"properties\":{\"key\":{\"type\":\"string\"},\"value\":";
+const ENTRY_TAIL: &str = "},\"required\":[\"key\",\"value\"],\"additionalProperties\":false}";
 
 /// A tuple's length as `minItems` and `maxItems`, each where the dialect takes it.
 const fn write_length(sink: &mut Sink<'_>, length: u64, dialect: Dialect) {
