@@ -854,7 +854,7 @@ fn leave_out_in(object: &'static Object<'static>, map: &Map<String, Value>) -> V
 
 /// The call with every key the schema requires and the call leaves out sent as `null`, at
 /// every depth: what a strict OpenAI client sends.
-fn send_every_key(schema: &Value, value: &Value) -> Value {
+pub fn send_every_key(schema: &Value, value: &Value) -> Value {
     match value {
         Value::Object(map) => {
             let mut sent = Map::new();

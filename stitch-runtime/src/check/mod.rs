@@ -203,7 +203,7 @@ impl Checker {
                 _ => self.wrong_type(node, value, at),
             },
             // Only a foreign schema holds a verbatim part, and stitch parses no call for one.
-            Kind::Any | Kind::Opaque | Kind::Kinds(_) | Kind::Verbatim(_) => {
+            Kind::Any | Kind::Opaque | Kind::Kinds(_) | Kind::AnyOf(_) | Kind::Verbatim(_) => {
                 // Not walked, but serde will be: refuse nesting deeper than serde_json's own
                 // parser allows, so no input can exhaust the stack.
                 if depth_exceeds(value, MAX_FREE_DEPTH) {

@@ -86,7 +86,7 @@ impl Valid {
             }
             (Kind::Object(object), Value::Object(map)) => self.object(object, map, None),
             (Kind::Union(union), Value::Object(map)) => self.union(union, map),
-            (Kind::Any | Kind::Opaque | Kind::Kinds(_), value) => {
+            (Kind::Any | Kind::Opaque | Kind::Kinds(_) | Kind::AnyOf(_), value) => {
                 !depth_exceeds(value, MAX_FREE_DEPTH)
             }
             // A value of another type, a string that may hold a structure, a verbatim part:

@@ -8,7 +8,9 @@ use crate::node::{Kind, Node, kinds};
 pub(super) fn expected(node: &Node<'static>) -> String {
     let base = match node.kind {
         Kind::StringEnum(values, _) => format!("one of {}", quoted_list(values)),
-        Kind::Any | Kind::Opaque | Kind::Kinds(_) | Kind::Verbatim(_) => "any value".to_owned(),
+        Kind::Any | Kind::Opaque | Kind::Kinds(_) | Kind::AnyOf(_) | Kind::Verbatim(_) => {
+            "any value".to_owned()
+        }
         kind => kinds::name(kind.json_kinds()).to_owned(),
     };
     if node.nullable {

@@ -99,8 +99,9 @@ const fn one_shape_inside(set: NodeSet<'_>, plain: u8) -> bool {
             Kind::Array(..) => arrays += 1,
             Kind::Map(..) => maps += 1,
             Kind::Object(_) => objects += 1,
-            // What a verbatim part holds inside is not the IR's to merge.
-            Kind::Verbatim(_) => return false,
+            // What a verbatim part or one of several schemas holds inside is not the IR's to
+            // merge.
+            Kind::Verbatim(_) | Kind::AnyOf(_) => return false,
             _ => {}
         }
     }
@@ -112,7 +113,7 @@ const fn one_shape_inside(set: NodeSet<'_>, plain: u8) -> bool {
 const fn any_verbatim(set: NodeSet<'_>) -> bool {
     let mut members = set.members();
     while let Some(member) = members.next() {
-        if matches!(member.node.kind, Kind::Verbatim(_)) {
+        if matches!(member.node.kind, Kind::Verbatim(_) | Kind::AnyOf(_)) {
             return true;
         }
     }
@@ -162,7 +163,7 @@ pub const fn same_shape(a: &Node, b: &Node) -> bool {
             a.kind.same_keywords(&b.kind) && same_shape(x, y)
         }
         (Kind::Verbatim(x), Kind::Verbatim(y)) => str_eq(x.body, y.body),
-        (Kind::Tuple(x), Kind::Tuple(y)) => {
+        (Kind::Tuple(x), Kind::Tuple(y)) | (Kind::AnyOf(x), Kind::AnyOf(y)) => {
             if x.len() != y.len() {
                 return false;
             }

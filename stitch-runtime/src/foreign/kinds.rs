@@ -144,6 +144,12 @@ impl<'a> Lowering<'a> {
         skip: Option<&str>,
     ) -> Option<Node<'a>> {
         let mut known = vec!["type", "properties", "required", "additionalProperties"];
+        // Keys are strings whatever is said: zod's records say so (`propertyNames`).
+        match map.get("propertyNames") {
+            None => {}
+            Some(names) if says_only_strings(names) => known.push("propertyNames"),
+            Some(_) => return None,
+        }
         let properties = match map.get("properties") {
             None => None,
             Some(Value::Object(properties)) => Some(properties),
@@ -151,8 +157,12 @@ impl<'a> Lowering<'a> {
         };
         // `None`: other keys are free; `Some(None)`: refused; `Some(Some(node))`: checked.
         let rest = match map.get("additionalProperties") {
-            None | Some(Value::Bool(true)) => None,
-            Some(Value::Object(schema)) if schema.is_empty() => None,
+            None => None,
+            // Any keys, said outright and naming none: a map of any values.
+            Some(free) if properties.is_none() && skip.is_none() && says_anything(free) => {
+                Some(Some(&*self.arena.alloc(Node::of(Kind::Any))))
+            }
+            Some(free) if says_anything(free) => None,
             Some(Value::Bool(false)) => Some(None),
             Some(schema) => Some(Some(self.node(schema))),
         };
@@ -343,6 +353,16 @@ fn string_literals_or_null(map: &Map<String, Value>) -> Option<Vec<Option<&str>>
             _ => None,
         })
         .collect()
+}
+
+/// Whether a schema takes any value: `true` or `{}`.
+fn says_anything(schema: &Value) -> bool {
+    matches!(schema, Value::Bool(true)) || schema.as_object().is_some_and(Map::is_empty)
+}
+
+/// Whether a `propertyNames` schema says no more than that keys are strings.
+fn says_only_strings(schema: &Value) -> bool {
+    says_anything(schema) || schema == &serde_json::json!({"type": "string"})
 }
 
 /// Whether a description gives `null` a meaning of its own: it names it.

@@ -176,8 +176,9 @@ impl<'a> Lowering<'a> {
     }
 
     /// `oneOf`/`anyOf`: `null` branches as nullability, one other branch as itself, string
-    /// literals as one enum, objects with a discriminator as a union of operations. `None`
-    /// when it is none of these. (Keys beside a union are spread into its branches before
+    /// literals as one enum, objects with a discriminator as a union of operations, and any
+    /// other branches each read as a node of its own (a `oneOf` read so admits a value more
+    /// than one branch takes: a superset). `None` when it stands with keywords beside it. (Keys beside a union are spread into its branches before
     /// the document is read: see `beside`.)
     fn union(&mut self, map: &'a Map<String, Value>, branches: &'a [Value]) -> Option<Node<'a>> {
         if !only_keys(map, &["oneOf", "anyOf", "type"])
@@ -207,12 +208,20 @@ impl<'a> Lowering<'a> {
                     .collect::<Option<Vec<_>>>()
                 {
                     self.string_enum(values.into_iter().flatten())
+                } else if let Some(union) = self.discriminated(several, description(map)) {
+                    union
                 } else {
-                    self.discriminated(several, description(map))?
+                    self.any_of(several)
                 }
             }
         };
         Some(if nullable { node.nullable() } else { node })
+    }
+
+    /// Branches no key tells apart, each read as a node of its own.
+    fn any_of(&mut self, branches: &[&'a Value]) -> Node<'a> {
+        let nodes: Vec<&'a Node<'a>> = branches.iter().map(|branch| self.node(branch)).collect();
+        Node::of(Kind::AnyOf(self.arena.alloc_slice_copy(&nodes)))
     }
 
     /// Objects told apart by one key (the rule stitchkit's projection finds it by): the

@@ -29,7 +29,7 @@ use bumpalo::Bump;
 use serde_json::{Map, Value};
 use stitch_rules::Dialect;
 
-use crate::check::entries::map_of_entries;
+use crate::check::entries::{entry_key, map_of_entries};
 use crate::node::{Kind, Node};
 use crate::render::{Rendering, schema_string};
 use lower::lower;
@@ -154,6 +154,12 @@ pub fn strict_arguments_for(schema: &Value, arguments: &mut Value) {
 /// Leaves out each `null` that means absence, and reads each map sent as entries back into
 /// the map, walking the value as the node describes it.
 fn as_the_tool_reads(node: &Node<'_>, value: &mut Value) {
+    if let Kind::AnyOf(branches) = node.kind {
+        if let Some(branch) = branch_for(branches, value) {
+            as_the_tool_reads(branch, value);
+        }
+        return;
+    }
     if let (Kind::Map(..), Value::Array(_)) = (node.kind, &*value)
         && let Some(map) = map_of_entries(value)
     {
@@ -192,6 +198,40 @@ fn as_the_tool_reads(node: &Node<'_>, value: &mut Value) {
             as_the_tool_reads(field.node, element);
         }
     }
+}
+
+/// The branch of several a value was sent for, as far as its shape tells: a map's for an
+/// array of entries; an object's whose fields are the value's keys (a union's whose tag names
+/// one of its operations); else the first of the value's JSON kind.
+fn branch_for<'n>(branches: &[&'n Node<'n>], value: &Value) -> Option<&'n Node<'n>> {
+    let fits = |branch: &&&Node<'_>| match (branch.kind, value) {
+        (Kind::Map(..), Value::Array(items)) => items.iter().all(|item| entry_key(item).is_some()),
+        (Kind::Object(object), Value::Object(map)) => map.iter().all(|(key, element)| {
+            element.is_null() || object.fields.iter().any(|field| field.name == key)
+        }),
+        (Kind::Union(union), Value::Object(map)) => map
+            .get(union.tag)
+            .and_then(Value::as_str)
+            .is_some_and(|name| union.variants.iter().any(|variant| variant.name == name)),
+        _ => false,
+    };
+    let kind = match value {
+        Value::Null => crate::node::kinds::NULL,
+        Value::Bool(_) => crate::node::kinds::BOOLEAN,
+        Value::Number(_) => crate::node::kinds::NUMBER | crate::node::kinds::INTEGER,
+        Value::String(_) => crate::node::kinds::STRING,
+        Value::Array(_) => crate::node::kinds::ARRAY,
+        Value::Object(_) => crate::node::kinds::OBJECT,
+    };
+    branches
+        .iter()
+        .find(fits)
+        .or_else(|| {
+            branches
+                .iter()
+                .find(|branch| branch.kind.json_kinds() & kind != 0)
+        })
+        .copied()
 }
 
 /// Whether the object's field `key` takes `null`: it is nullable, or says nothing that refuses

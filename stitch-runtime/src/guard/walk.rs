@@ -262,6 +262,17 @@ impl<'a> Findings<'a> {
                 let set = NodeSet::elements(elements);
                 self.set(set, decide(set), Requirement::ALWAYS, false)
             }
+            // Shown branch by branch, except to a portable client, which is shown what every
+            // branch's values meet.
+            Kind::AnyOf(branches) if matches!(self.profile.dialect, Dialect::Portable) => {
+                let set = NodeSet::elements(branches);
+                self.set(set, decide(set), pending.presence, false)
+            }
+            Kind::AnyOf(branches) => self.enter(Frame::Elements {
+                elements: branches,
+                next: 0,
+                rendering: pending.rendering,
+            }),
             Kind::Object(object) => {
                 let found = self.enter(Frame::Fields {
                     fields: object.fields,

@@ -15,10 +15,14 @@ impl<'a> Findings<'a> {
         let mut path = Text::new();
         let mut i = 0;
         while i < self.depth {
-            if i > 0 {
-                path.push_str(".");
+            // A frame with no segment of its own (a tuple's or a union's branches) adds none.
+            let segment = self.frames[i].segment();
+            if !segment.is_empty() {
+                if !path.as_str().is_empty() {
+                    path.push_str(".");
+                }
+                path.push_str(segment);
             }
-            path.push_str(self.frames[i].segment());
             i += 1;
         }
         path
@@ -46,16 +50,19 @@ impl<'a> Findings<'a> {
         let mut at = tool.len();
         let mut i = 0;
         while i < self.depth {
+            let segment = self.frames[i].segment().as_bytes();
+            i += 1;
+            if segment.is_empty() {
+                continue;
+            }
             if at >= entry.len() || entry[at] != b'.' {
                 return false;
             }
             at += 1;
-            let segment = self.frames[i].segment().as_bytes();
             if !starts_with_at(entry, at, segment) {
                 return false;
             }
             at += segment.len();
-            i += 1;
         }
         at == entry.len()
     }

@@ -122,6 +122,11 @@ pub enum Kind<'a> {
     /// array, `{}` naming them, or `anyOf` of one type each). Only
     /// `stitch::flatten_tool_schema` builds one.
     Kinds(u8),
+    /// A value any of these nodes describes (a foreign schema's `anyOf`, or a `oneOf` with no
+    /// discriminator): each dialect that takes `anyOf` is shown each branch in its own words,
+    /// and `portable` the tightest schema every branch's values meet, by the collision rules.
+    /// Only `stitch::flatten_tool_schema` builds one.
+    AnyOf(&'a [&'a Node<'a>]),
     /// A value JSON Schema cannot describe (`#[contract(opaque)]`): advertised as `{}`.
     Opaque,
     /// A part of a foreign schema kept as it was written (see [`Verbatim`]): only
@@ -164,6 +169,18 @@ impl<'a> Kind<'a> {
             Kind::Map(..) | Kind::Object(_) | Kind::Union(_) => kinds::OBJECT,
             Kind::Any => kinds::ANY,
             Kind::Kinds(bits) => *bits,
+            Kind::AnyOf(branches) => {
+                let mut bits = 0;
+                let mut i = 0;
+                while i < branches.len() {
+                    bits |= branches[i].kind.json_kinds();
+                    if branches[i].nullable {
+                        bits |= kinds::NULL;
+                    }
+                    i += 1;
+                }
+                bits
+            }
             Kind::Opaque => 0,
             Kind::Verbatim(verbatim) => verbatim.kinds,
         }
@@ -182,7 +199,7 @@ impl<'a> Kind<'a> {
             Kind::Map(..) => Class::Map,
             Kind::Object(_) => Class::Object,
             Kind::Union(_) => Class::Union,
-            Kind::Any | Kind::Kinds(_) | Kind::Verbatim(_) => Class::Any,
+            Kind::Any | Kind::Kinds(_) | Kind::AnyOf(_) | Kind::Verbatim(_) => Class::Any,
             Kind::Opaque => Class::Opaque,
         }
     }
@@ -322,7 +339,7 @@ impl<'a> Node<'a> {
         }
         match self.kind {
             Kind::Array(item, _) | Kind::Map(item, _) => item.has_hidden_check(),
-            Kind::Tuple(elements) => any_hidden_check(elements),
+            Kind::Tuple(elements) | Kind::AnyOf(elements) => any_hidden_check(elements),
             Kind::Object(object) => object.has_hidden_check(),
             Kind::Union(union) => {
                 for_each_operation_field!(union, |_operation, _index, field| {

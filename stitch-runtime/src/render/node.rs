@@ -9,10 +9,12 @@ use super::Rendering;
 use super::description::{Description, Notes, ShapeNote, own_description, write_description};
 use super::flat::write_flat;
 use super::keywords::{moves_any, write_keywords};
-use super::merge::{write_base, write_branches, write_hull_object_body, write_inner, write_set};
+use super::merge::{
+    write_base, write_branches, write_hull_object_body, write_inner, write_merge, write_set,
+};
 use super::object::{write_object_body, write_one_of};
 use crate::dialect::{self, Null};
-use crate::flatten::{NodeSet, Step};
+use crate::flatten::{NodeSet, Step, decide};
 use crate::node::{Kind, Node, Tagging, kinds};
 use crate::sink::Sink;
 
@@ -43,6 +45,18 @@ pub(super) const fn write_node(
         // Said as operations that disagree on a key's kind are.
         let null = if node.nullable { kinds::NULL } else { 0 };
         write_base(sink, kind_bits | null, dialect, output, desc);
+        return;
+    }
+    if let Kind::AnyOf(branches) = node.kind {
+        let null = if mcp {
+            node.nullable
+        } else {
+            !matches!(
+                dialect::null(dialect, node.nullable, desc.presence),
+                Null::No
+            )
+        };
+        write_any_of(sink, branches, null, rendering, desc);
         return;
     }
     let null = if mcp {
@@ -224,7 +238,40 @@ const fn write_body(
         Kind::Verbatim(verbatim) => sink.raw(verbatim.body),
         // Written by `write_node` before a body is asked for.
         Kind::Kinds(kind_bits) => write_type(sink, kind_bits, null),
+        Kind::AnyOf(_) => {}
     }
+}
+
+/// A value any of several schemas describes: `anyOf` of each branch in the dialect's words
+/// (and `null` where the node takes it and the dialect shows it); in `portable`, which takes
+/// no composition, the tightest schema every branch's values meet, by the collision rules.
+const fn write_any_of(
+    sink: &mut Sink<'_>,
+    branches: &[&Node<'_>],
+    null: bool,
+    rendering: Rendering,
+    desc: Description<'_>,
+) {
+    if matches!(rendering.dialect(), Dialect::Portable) {
+        let set = NodeSet::elements(branches);
+        write_merge(sink, decide(set), set, rendering, desc);
+        return;
+    }
+    sink.byte(b'{');
+    write_description(sink, desc, true);
+    sink.raw("\"anyOf\":[");
+    let mut i = 0;
+    while i < branches.len() {
+        if i > 0 {
+            sink.byte(b',');
+        }
+        write_root(sink, branches[i], rendering);
+        i += 1;
+    }
+    if null {
+        sink.raw(",{\"type\":\"null\"}");
+    }
+    sink.raw("]}");
 }
 
 /// A map's entry, as a strict dialect shows it: up to the value's schema, and after it.
