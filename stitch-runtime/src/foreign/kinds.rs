@@ -356,7 +356,7 @@ fn string_literals_or_null(map: &Map<String, Value>) -> Option<Vec<Option<&str>>
 }
 
 /// Whether a schema takes any value: `true` or `{}`.
-fn says_anything(schema: &Value) -> bool {
+pub(super) fn says_anything(schema: &Value) -> bool {
     matches!(schema, Value::Bool(true)) || schema.as_object().is_some_and(Map::is_empty)
 }
 

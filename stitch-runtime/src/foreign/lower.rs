@@ -20,9 +20,9 @@ use std::collections::BTreeSet;
 use bumpalo::Bump;
 use serde_json::{Map, Value};
 
-use super::kinds::{description, is_null_schema, only_keys, string_literals};
+use super::kinds::{description, is_null_schema, only_keys, says_anything, string_literals};
 use crate::flatten::key_table;
-use crate::node::{Doc, Kind, Node, Union, Variant};
+use crate::node::{Doc, Field, Kind, Node, Object, Union, Variant};
 use crate::table::Flat;
 
 /// A document read into the IR.
@@ -234,8 +234,8 @@ impl<'a> Lowering<'a> {
             .collect::<Option<_>>()?;
         let objects: Vec<&'a Map<String, Value>> = resolved.iter().map(|(map, _)| *map).collect();
         let (tag, labels) = discriminator(&objects)?;
-        let mut variants = Vec::new();
-        for ((object, reference), labels) in resolved.into_iter().zip(labels) {
+        let mut read_objects = Vec::with_capacity(objects.len());
+        for (object, reference) in resolved {
             self.inlining.extend(reference);
             let read = self.object(object, Some(tag));
             if reference.is_some() {
@@ -244,6 +244,11 @@ impl<'a> Lowering<'a> {
             let Kind::Object(read) = read?.kind else {
                 return None;
             };
+            read_objects.push(read);
+        }
+        self.open_to_other_keys(&objects, &mut read_objects);
+        let mut variants = Vec::new();
+        for ((object, read), labels) in objects.iter().zip(read_objects).zip(labels) {
             let description = object.get("description").and_then(Value::as_str);
             for label in labels {
                 variants.push(Variant::new(label, &[], description, read));
@@ -261,6 +266,60 @@ impl<'a> Lowering<'a> {
         Some(Node::of(Kind::Union(
             self.arena.alloc(union.with_flat(flat)),
         )))
+    }
+
+    /// An operation that says outright that it takes other keys (`additionalProperties` of
+    /// `true` or `{}`, as zod's `.passthrough()` writes) takes any value under a key another
+    /// operation declares: it declares that key too, as any value, so the flat object
+    /// accepts what it accepts (the key is then loosened, and hinted as that operation's
+    /// too). An operation that says nothing of other keys is read as serde and zod read it:
+    /// the tool ignores them, so a key another operation types keeps its type.
+    fn open_to_other_keys(
+        &mut self,
+        objects: &[&'a Map<String, Value>],
+        read: &mut [&'a Object<'a>],
+    ) {
+        let open: Vec<bool> = objects
+            .iter()
+            .map(|object| {
+                object
+                    .get("additionalProperties")
+                    .is_some_and(says_anything)
+            })
+            .collect();
+        if !open.contains(&true) {
+            return;
+        }
+        let mut keys: Vec<&'a str> = Vec::new();
+        let mut seen = BTreeSet::new();
+        for object in read.iter() {
+            for field in object.fields {
+                if seen.insert(field.name) {
+                    keys.push(field.name);
+                }
+            }
+        }
+        let any: &'a Node<'a> = self.arena.alloc(Node::of(Kind::Any));
+        for (object, open) in read.iter_mut().zip(open) {
+            if !open {
+                continue;
+            }
+            let mut fields = object.fields.to_vec();
+            for key in &keys {
+                if !object.fields.iter().any(|field| field.name == *key) {
+                    fields.push(Field::new(key, any, true, None));
+                }
+            }
+            let widened = Object::new(
+                self.arena.alloc_slice_copy(&fields),
+                object.deny_unknown,
+                object.description,
+            );
+            *object = self.arena.alloc(match object.rest {
+                Some(rest) => widened.with_rest(rest),
+                None => widened,
+            });
+        }
     }
 
     /// A branch as an object schema, read through a `$ref` (which it names, to be read

@@ -98,7 +98,7 @@ impl<'a> Field<'a> {
     /// A field; required unless its node is omittable (an `Option`) or it has a default.
     pub const fn new(
         name: &'a str,
-        node: &'a Node,
+        node: &'a Node<'a>,
         has_default: bool,
         description: Option<&'a str>,
     ) -> Field<'a> {
@@ -116,9 +116,9 @@ impl<'a> Field<'a> {
     pub(crate) const fn declared(
         name: &'a str,
         plain: bool,
-        node: &'a Node,
+        node: &'a Node<'a>,
         has_default: bool,
-        description: std::option::Option<Doc<'a>>,
+        description: Option<Doc<'a>>,
     ) -> Field<'a> {
         Field {
             name,
@@ -163,7 +163,7 @@ impl<'a> Object<'a> {
     pub const fn new(
         fields: &'a [Field],
         deny_unknown: bool,
-        description: std::option::Option<Doc<'a>>,
+        description: Option<Doc<'a>>,
     ) -> Object<'a> {
         Object {
             fields,
@@ -174,7 +174,7 @@ impl<'a> Object<'a> {
     }
 
     /// The same object, every other key holding a value of `node` (a flattened map).
-    pub const fn with_rest(self, node: &'a Node) -> Object<'a> {
+    pub const fn with_rest(self, node: &'a Node<'a>) -> Object<'a> {
         Object {
             rest: Some(node),
             ..self
@@ -235,7 +235,7 @@ impl<'a> Variant<'a> {
         name: &'a str,
         aliases: &'a [&'a str],
         description: Option<&'a str>,
-        object: &'a Object,
+        object: &'a Object<'a>,
     ) -> Variant<'a> {
         let summary = match description {
             Some(text) => Doc::of(summary(text)),
@@ -257,9 +257,9 @@ impl<'a> Variant<'a> {
         name: &'a str,
         plain: bool,
         aliases: &'a [&'a str],
-        description: std::option::Option<Doc<'a>>,
-        summary: std::option::Option<Doc<'a>>,
-        object: &'a Object,
+        description: Option<Doc<'a>>,
+        summary: Option<Doc<'a>>,
+        object: &'a Object<'a>,
     ) -> Variant<'a> {
         Variant {
             name,
@@ -283,7 +283,7 @@ impl<'a> Variant<'a> {
 
     /// The same operation, holding a value of `node` (a newtype operation of anything but a
     /// struct, in an externally tagged union).
-    pub const fn holding(self, node: &'a Node) -> Variant<'a> {
+    pub const fn holding(self, node: &'a Node<'a>) -> Variant<'a> {
         Variant {
             holds: Holds::Value(node),
             ..self
@@ -367,7 +367,7 @@ impl<'a> Union<'a> {
     pub const fn new(
         tag: &'a str,
         variants: &'a [Variant],
-        description: std::option::Option<Doc<'a>>,
+        description: Option<Doc<'a>>,
     ) -> Union<'a> {
         Union {
             tag,
@@ -395,10 +395,7 @@ impl<'a> Union<'a> {
 
     /// An externally tagged union: each operation's name is a key holding what the operation
     /// holds ([`Holds`]).
-    pub const fn external(
-        variants: &'a [Variant],
-        description: std::option::Option<Doc<'a>>,
-    ) -> Union<'a> {
+    pub const fn external(variants: &'a [Variant], description: Option<Doc<'a>>) -> Union<'a> {
         Union {
             tag: "",
             tagging: Tagging::External,

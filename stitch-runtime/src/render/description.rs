@@ -60,7 +60,7 @@ pub(super) struct Hint<'a> {
 
 impl<'a> Description<'a> {
     /// Only a text of its own (a schema's root, array items, map values).
-    pub(super) const fn own(own: std::option::Option<Doc<'a>>) -> Description<'a> {
+    pub(super) const fn own(own: Option<Doc<'a>>) -> Description<'a> {
         Description {
             own,
             hint: None,

@@ -1,0 +1,136 @@
+//! Operations open to other keys. A foreign union's operation that says outright that it
+//! takes other keys (`additionalProperties: true`, zod's `.passthrough()`) takes any value
+//! under a key another operation types, so the flat object accepts any value there too (the
+//! key loosened, and hinted as that operation's). An operation that says nothing of other keys
+//! is read as serde and zod read it: the tool ignores them, so the key keeps its type. Proven
+//! over generated unions with the `jsonschema` crate as the oracle.
+
+use proptest::prelude::*;
+use serde_json::{Map, Value, json};
+use stitch::{Dialect, FindingKind, SchemaProfile};
+
+fn union(operations: &[(&str, Vec<(&str, &str)>, bool)]) -> Value {
+    let branches: Vec<Value> = operations
+        .iter()
+        .map(|(name, keys, open)| {
+            let mut properties = Map::new();
+            properties.insert("op".to_owned(), json!({"const": name}));
+            for (key, kind) in keys {
+                properties.insert((*key).to_owned(), json!({"type": kind}));
+            }
+            let mut branch =
+                json!({"type": "object", "properties": properties, "required": ["op"]});
+            if *open {
+                branch["additionalProperties"] = json!(true);
+            }
+            branch
+        })
+        .collect();
+    json!({"type": "object", "properties": {"action": {"oneOf": branches}}, "required": ["action"]})
+}
+
+#[test]
+fn a_passthrough_operation_loosens_a_key_another_types() {
+    let open = union(&[("a", vec![("x", "integer")], false), ("b", vec![], true)]);
+    let flat = stitch::flatten_tool_schema(&open);
+    let x = &flat["properties"]["action"]["properties"]["x"];
+    let call = json!({"action": {"op": "b", "x": "hello"}});
+    assert!(jsonschema::validator_for(&open).unwrap().is_valid(&call));
+    assert!(
+        jsonschema::validator_for(&flat).unwrap().is_valid(&call),
+        "{x}"
+    );
+    assert!(
+        x["description"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("a | b"),
+        "{x}"
+    );
+    // Portable cannot say "any kind" without a type array: the guard says so.
+    let findings =
+        stitch::validate_tool_schema("t", &open, &SchemaProfile::new().dialect(Dialect::Portable));
+    assert!(
+        findings
+            .iter()
+            .any(|f| f.kind() == FindingKind::Inexpressible && f.path() == "action.x"),
+        "{findings:?}"
+    );
+}
+
+#[test]
+fn an_operation_that_says_nothing_of_other_keys_keeps_the_key_typed() {
+    let closed = union(&[("a", vec![("x", "integer")], false), ("b", vec![], false)]);
+    let flat = stitch::flatten_tool_schema(&closed);
+    assert_eq!(
+        flat["properties"]["action"]["properties"]["x"]["type"],
+        "integer"
+    );
+}
+
+fn kind_value(kind: &str, seed: u8) -> Value {
+    match kind {
+        "integer" => json!(seed as i64 - 100),
+        "string" => json!(format!("s{seed}")),
+        _ => json!(seed % 2 == 0),
+    }
+}
+
+const KEYS: [&str; 4] = ["k0", "k1", "k2", "k3"];
+const KINDS: [&str; 3] = ["integer", "string", "boolean"];
+
+proptest! {
+    /// Every call an operation accepts (its own keys of their kinds; any values under other
+    /// operations' keys when it is open) is accepted by the flat schema in `mcp`, and in
+    /// `portable` unless the guard reports the key.
+    #[test]
+    fn the_flat_schema_accepts_what_each_operation_accepts(
+        shapes in prop::collection::vec(
+            (prop::collection::vec((0..4usize, 0..3usize), 0..4), any::<bool>()), 2..5),
+        chosen in 0..4usize,
+        seeds in prop::collection::vec(any::<u8>(), 8),
+    ) {
+        let names = ["a", "b", "c", "d"];
+        let operations: Vec<(&str, Vec<(&str, &str)>, bool)> = shapes
+            .iter()
+            .enumerate()
+            .map(|(i, (keys, open))| {
+                let mut declared: Vec<(&str, &str)> = Vec::new();
+                for (key, kind) in keys {
+                    if !declared.iter().any(|(k, _)| *k == KEYS[*key]) {
+                        declared.push((KEYS[*key], KINDS[*kind]));
+                    }
+                }
+                (names[i], declared, *open)
+            })
+            .collect();
+        let source = union(&operations);
+        let (name, declared, open) = &operations[chosen % operations.len()];
+        let mut call = Map::new();
+        call.insert("op".to_owned(), json!(name));
+        for (i, (key, kind)) in declared.iter().enumerate() {
+            call.insert((*key).to_owned(), kind_value(kind, seeds[i]));
+        }
+        if *open {
+            for (i, key) in KEYS.iter().enumerate() {
+                call.entry((*key).to_owned())
+                    .or_insert_with(|| kind_value(KINDS[seeds[4 + i] as usize % 3], seeds[i]));
+            }
+        }
+        let call = json!({"action": call});
+        prop_assert!(jsonschema::validator_for(&source).unwrap().is_valid(&call));
+        for dialect in [Dialect::Mcp, Dialect::Portable] {
+            let shown = stitch::tool_schema_for(&source, dialect);
+            let validator = jsonschema::validator_for(&shown).unwrap();
+            if let Some(error) = validator.iter_errors(&call).next() {
+                let path = error.instance_path().to_string().trim_start_matches('/').replace('/', ".");
+                let findings = stitch::validate_tool_schema(
+                    "t", &source, &SchemaProfile::new().dialect(dialect));
+                prop_assert!(
+                    findings.iter().any(|f| f.path() == path),
+                    "{dialect}: {call} refused at {path} by {shown}; findings {findings:?}"
+                );
+            }
+        }
+    }
+}
