@@ -9,7 +9,10 @@ use proptest::prelude::*;
 use serde_json::{Map, Value, json};
 use stitch::{Dialect, FindingKind, SchemaProfile};
 
-fn union(operations: &[(&str, Vec<(&str, &str)>, bool)]) -> Value {
+/// An operation: its name, its keys with their kinds, and whether it takes other keys.
+type Operation<'a> = (&'a str, Vec<(&'a str, &'a str)>, bool);
+
+fn union(operations: &[Operation<'_>]) -> Value {
     let branches: Vec<Value> = operations
         .iter()
         .map(|(name, keys, open)| {
@@ -72,7 +75,7 @@ fn kind_value(kind: &str, seed: u8) -> Value {
     match kind {
         "integer" => json!(seed as i64 - 100),
         "string" => json!(format!("s{seed}")),
-        _ => json!(seed % 2 == 0),
+        _ => json!(seed.is_multiple_of(2)),
     }
 }
 
@@ -91,7 +94,7 @@ proptest! {
         seeds in prop::collection::vec(any::<u8>(), 8),
     ) {
         let names = ["a", "b", "c", "d"];
-        let operations: Vec<(&str, Vec<(&str, &str)>, bool)> = shapes
+        let operations: Vec<Operation<'_>> = shapes
             .iter()
             .enumerate()
             .map(|(i, (keys, open))| {
