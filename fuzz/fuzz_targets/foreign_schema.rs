@@ -5,6 +5,12 @@
 //!
 //! A document's IR lives for one call and is dropped with it, so a long run holds no more
 //! memory than its largest input needs: the default `-rss_limit_mb` is room enough.
+//!
+//! Seeds: the hostile shapes `tests/foreign_bounds.rs`, `foreign_meaning.rs` and
+//! `foreign_open.rs` prove, small (a `$ref` chain, definitions referring to the next twice
+//! over, many operations, an open operation, older drafts, nulls with a meaning, type arrays,
+//! records, a union without a discriminator):
+//! `cargo fuzz run foreign_schema fuzz/corpus/foreign_schema fuzz/seeds/foreign_schema`.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
