@@ -41,22 +41,9 @@ pub(super) const fn write_node(
     let dialect = rendering.dialect();
     let mcp = matches!(dialect, Dialect::Mcp);
     let output = matches!(rendering, Rendering::Output);
-    if let Kind::Kinds(kind_bits) = node.kind {
-        // Said as operations that disagree on a key's kind are.
-        let null = if node.nullable { kinds::NULL } else { 0 };
-        write_base(sink, kind_bits | null, dialect, output, desc);
-        return;
-    }
-    if let Kind::AnyOf(branches) = node.kind {
-        let null = if mcp {
-            node.nullable
-        } else {
-            !matches!(
-                dialect::null(dialect, node.nullable, desc.presence),
-                Null::No
-            )
-        };
-        write_any_of(sink, branches, null, rendering, desc);
+    // A test before the call: constant evaluation pays for every call (see `const_text`).
+    if matches!(node.kind, Kind::Kinds(_) | Kind::AnyOf(_)) {
+        write_several_schemas(sink, node, rendering, desc);
         return;
     }
     let null = if mcp {
@@ -201,13 +188,7 @@ const fn write_body(
         // A strict dialect closes every object, so a map is sent as a list of its entries
         // (`parse_for` and `strict_arguments_for` read it back into the map).
         Kind::Map(value, _) if dialect.is_strict() => {
-            write_type(sink, kinds::ARRAY, null);
-            sink.raw(ENTRY_HEAD);
-            match hull {
-                Some(set) => write_inner(sink, *set, Step::Values, rendering),
-                None => write_root(sink, value, rendering),
-            }
-            sink.raw(ENTRY_TAIL);
+            write_entries(sink, value, hull, rendering, null);
             write_keywords(sink, &node.kind, dialect, false);
         }
         Kind::Map(value, _) => {
@@ -242,6 +223,36 @@ const fn write_body(
     }
 }
 
+/// A node only a foreign schema holds that says several schemas at once (several kinds, or
+/// several branches), written whole.
+const fn write_several_schemas(
+    sink: &mut Sink<'_>,
+    node: &Node<'_>,
+    rendering: Rendering,
+    desc: Description<'_>,
+) {
+    let dialect = rendering.dialect();
+    match node.kind {
+        Kind::Kinds(kind_bits) => {
+            // Said as operations that disagree on a key's kind are.
+            let null = if node.nullable { kinds::NULL } else { 0 };
+            let output = matches!(rendering, Rendering::Output);
+            write_base(sink, kind_bits | null, dialect, output, desc);
+        }
+        Kind::AnyOf(branches) => {
+            let null = match dialect {
+                Dialect::Mcp => node.nullable,
+                _ => !matches!(
+                    dialect::null(dialect, node.nullable, desc.presence),
+                    Null::No
+                ),
+            };
+            write_any_of(sink, branches, null, rendering, desc);
+        }
+        _ => {}
+    }
+}
+
 /// A value any of several schemas describes: `anyOf` of each branch in the dialect's words
 /// (and `null` where the node takes it and the dialect shows it); in `portable`, which takes
 /// no composition, the tightest schema every branch's values meet, by the collision rules.
@@ -272,6 +283,23 @@ const fn write_any_of(
         sink.raw(",{\"type\":\"null\"}");
     }
     sink.raw("]}");
+}
+
+/// A map as a strict dialect shows it: an array of its entries, each `{"key", "value"}`.
+const fn write_entries(
+    sink: &mut Sink<'_>,
+    value: &Node<'_>,
+    hull: Option<&NodeSet<'_>>,
+    rendering: Rendering,
+    null: bool,
+) {
+    write_type(sink, kinds::ARRAY, null);
+    sink.raw(ENTRY_HEAD);
+    match hull {
+        Some(set) => write_inner(sink, *set, Step::Values, rendering),
+        None => write_root(sink, value, rendering),
+    }
+    sink.raw(ENTRY_TAIL);
 }
 
 /// A map's entry, as a strict dialect shows it: up to the value's schema, and after it.
