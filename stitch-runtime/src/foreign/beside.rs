@@ -9,8 +9,8 @@ use std::borrow::Cow;
 
 use serde_json::{Map, Value};
 
-use super::drafts::{ONE_SCHEMA, SCHEMA_LISTS, SCHEMA_MAPS};
 use super::kinds::only_keys;
+use super::schemas::{any_schema, each_schema_mut};
 
 /// The document with the keys beside each union spread into its branches: borrowed when no
 /// union has keys beside it.
@@ -20,25 +20,7 @@ pub(crate) fn spread(document: Cow<'_, Value>) -> Cow<'_, Value> {
     }
     let source = document.clone().into_owned();
     let mut document = document.into_owned();
-    let mut pending = vec![&mut document];
-    while let Some(schema) = pending.pop() {
-        let Value::Object(map) = schema else {
-            continue;
-        };
-        spread_here(map, &source);
-        for (key, value) in map.iter_mut() {
-            match (key.as_str(), value) {
-                (key, value @ Value::Object(_)) if ONE_SCHEMA.contains(&key) => pending.push(value),
-                (key, Value::Array(schemas)) if SCHEMA_LISTS.contains(&key) => {
-                    pending.extend(schemas.iter_mut());
-                }
-                (key, Value::Object(schemas)) if SCHEMA_MAPS.contains(&key) => {
-                    pending.extend(schemas.values_mut());
-                }
-                _ => {}
-            }
-        }
-    }
+    each_schema_mut(&mut document, |map| spread_here(map, &source));
     Cow::Owned(document)
 }
 
@@ -53,20 +35,7 @@ fn union_with_keys_beside(map: &Map<String, Value>) -> Option<&str> {
 }
 
 fn has_keys_beside_a_union(document: &Value) -> bool {
-    let mut pending = vec![document];
-    while let Some(value) = pending.pop() {
-        match value {
-            Value::Object(map) => {
-                if union_with_keys_beside(map).is_some() {
-                    return true;
-                }
-                pending.extend(map.values());
-            }
-            Value::Array(items) => pending.extend(items),
-            _ => {}
-        }
-    }
-    false
+    any_schema(document, |map| union_with_keys_beside(map).is_some())
 }
 
 /// Spreads the keys beside this schema's union into its branches, when none clashes.

@@ -12,33 +12,7 @@ use std::borrow::Cow;
 
 use serde_json::{Map, Value};
 
-/// Keywords whose value is one schema.
-pub(super) const ONE_SCHEMA: [&str; 11] = [
-    "items",
-    "additionalItems",
-    "additionalProperties",
-    "not",
-    "contains",
-    "propertyNames",
-    "if",
-    "then",
-    "else",
-    "unevaluatedItems",
-    "unevaluatedProperties",
-];
-
-/// Keywords whose value is an array of schemas.
-pub(super) const SCHEMA_LISTS: [&str; 5] = ["allOf", "anyOf", "oneOf", "prefixItems", "items"];
-
-/// Keywords whose value maps names to schemas.
-pub(super) const SCHEMA_MAPS: [&str; 6] = [
-    "properties",
-    "patternProperties",
-    "$defs",
-    "definitions",
-    "dependentSchemas",
-    "dependencies",
-];
+use super::schemas::{any_schema, each_schema_mut};
 
 /// The document as 2020-12 reads it: borrowed when nothing in it needs rewriting. The caller
 /// has bounded its depth; the walk holds no recursion of its own either way.
@@ -55,25 +29,7 @@ pub(crate) fn upgraded(document: &Value) -> Cow<'_, Value> {
     if older && let Value::Object(root) = &mut document {
         root.remove("$schema");
     }
-    let mut pending = vec![&mut document];
-    while let Some(schema) = pending.pop() {
-        let Value::Object(map) = schema else {
-            continue;
-        };
-        rewrite(map, older);
-        for (key, value) in map.iter_mut() {
-            match (key.as_str(), value) {
-                (key, value @ Value::Object(_)) if ONE_SCHEMA.contains(&key) => pending.push(value),
-                (key, Value::Array(schemas)) if SCHEMA_LISTS.contains(&key) => {
-                    pending.extend(schemas.iter_mut());
-                }
-                (key, Value::Object(schemas)) if SCHEMA_MAPS.contains(&key) => {
-                    pending.extend(schemas.values_mut());
-                }
-                _ => {}
-            }
-        }
-    }
+    each_schema_mut(&mut document, |map| rewrite(map, older));
     Cow::Owned(document)
 }
 
@@ -86,28 +42,7 @@ fn names_an_older_draft(uri: &str) -> bool {
 
 /// Whether some schema of the document says something [`rewrite`] rewrites.
 fn needs_rewriting(document: &Value, older: bool) -> bool {
-    let mut pending = vec![document];
-    while let Some(schema) = pending.pop() {
-        let Value::Object(map) = schema else {
-            continue;
-        };
-        if says_it_the_older_way(map, older) {
-            return true;
-        }
-        for (key, value) in map {
-            match (key.as_str(), value) {
-                (key, value @ Value::Object(_)) if ONE_SCHEMA.contains(&key) => pending.push(value),
-                (key, Value::Array(schemas)) if SCHEMA_LISTS.contains(&key) => {
-                    pending.extend(schemas);
-                }
-                (key, Value::Object(schemas)) if SCHEMA_MAPS.contains(&key) => {
-                    pending.extend(schemas.values());
-                }
-                _ => {}
-            }
-        }
-    }
-    false
+    any_schema(document, |map| says_it_the_older_way(map, older))
 }
 
 fn says_it_the_older_way(map: &Map<String, Value>, older: bool) -> bool {

@@ -20,6 +20,7 @@ mod beside;
 mod drafts;
 mod kinds;
 mod lower;
+mod schemas;
 
 use std::borrow::Cow;
 use std::collections::BTreeSet;
