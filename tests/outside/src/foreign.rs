@@ -15,8 +15,9 @@ use stitch::mcp::{ClientDialects, InDialects};
 
 use crate::{check, talk};
 
-/// schemars' document for `#[serde(tag = "op")] enum Edit { Set { index: u32, text: String },
-/// Clear { index: Option<u32> } }` flattened into an object.
+/// schemars' document for `#[serde(tag = "op")] enum Edit { Set { index: u32, text: String,
+/// labels: Option<HashMap<String, String>> }, Clear { index: Option<u32> } }` flattened into
+/// an object.
 fn edit_schema() -> Value {
     json!({
         "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -25,7 +26,8 @@ fn edit_schema() -> Value {
             {"type": "object", "description": "Set a part's text.", "properties": {
                 "op": {"type": "string", "const": "set"},
                 "index": {"type": "integer", "format": "uint32", "minimum": 0},
-                "text": {"$ref": "#/$defs/Text"}},
+                "text": {"$ref": "#/$defs/Text"},
+                "labels": {"type": "object", "additionalProperties": {"type": "string"}}},
              "required": ["op", "index", "text"]},
             {"type": "object", "description": "Clear a part.", "properties": {
                 "op": {"type": "string", "const": "clear"},
@@ -105,7 +107,20 @@ pub async fn foreign_schemas_in_every_dialect() {
     let lines = talk(server(), "strict-agent", &[("edit", strict_call)]).await;
     let got = &line_with(&lines, "\"id\":3,")["result"]["structuredContent"]["got"];
     check(
-        "a strict client's nulls that mean absence are left out for the plain tool",
-        *got == json!({"op": "clear"}),
+        "a strict client's null for another operation's key is left out for the plain tool, \
+         and one the key takes reaches it",
+        *got == json!({"op": "clear", "index": null}),
+    );
+    // A strict dialect closes every object: a map is sent as its entries, and the plain tool
+    // gets the map back.
+    let listed = stitch::tool_schema_for(&edit_schema(), Dialect::OpenAiStrict);
+    let entries = json!([{"key": "tone", "value": "warm"}]);
+    let strict_call = json!({"op": "set", "index": 1, "text": "hi", "labels": entries});
+    let lines = talk(server(), "strict-agent", &[("edit", strict_call)]).await;
+    let got = &line_with(&lines, "\"id\":3,")["result"]["structuredContent"]["got"];
+    check(
+        "a strict client is shown a map as its entries, and the plain tool gets the map",
+        listed["properties"]["labels"]["type"] == json!(["array", "null"])
+            && got["labels"] == json!({"tone": "warm"}),
     );
 }
