@@ -16,7 +16,7 @@ use proptest::prelude::*;
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
-use stitch::{Contract, Dialect, FindingKind, SchemaProfile};
+use stitch::{Contract, Dialect, SchemaProfile};
 
 /// Who receives a broadcast.
 #[derive(Contract, JsonSchema, Deserialize, Debug, PartialEq)]
@@ -299,78 +299,6 @@ fn a_multi_value_discriminator_names_each_value() {
         .as_str()
         .unwrap_or("");
     assert!(hint.contains("a | b"), "{hint}");
-}
-
-#[test]
-fn a_union_without_a_discriminator_is_each_branch_or_what_they_meet() {
-    // No discriminator: the values overlap. Each branch is read as a node of its own, shown
-    // as `anyOf` where a dialect takes it, and in `portable` as the hull of the branches.
-    let overlapping = json!({"type": "object", "properties": {"v": {"oneOf": [
-        {"type": "object", "properties": {"k": {"const": "a"}, "n": {"type": "integer"}}, "required": ["k"]},
-        {"type": "object", "properties": {"k": {"const": "a"}, "s": {"type": "string"}}, "required": ["k"]}
-    ]}}});
-    let flat = stitch::flatten_tool_schema(&overlapping);
-    let branches = flat["properties"]["v"]["anyOf"].as_array().expect("anyOf");
-    assert_eq!(branches.len(), 2);
-    assert_eq!(branches[0]["properties"]["n"], json!({"type": "integer"}));
-    let portable = stitch::tool_schema_for(&overlapping, Dialect::Portable);
-    let v = &portable["properties"]["v"];
-    assert_eq!(v["type"], "object", "{v}");
-    assert_eq!(v["properties"]["n"]["type"], "integer", "{v}");
-    assert_eq!(v["properties"]["s"]["type"], "string", "{v}");
-    // Every value a branch takes, each dialect's schema takes.
-    for call in [
-        json!({"v": {"k": "a", "n": 1}}),
-        json!({"v": {"k": "a", "s": "x"}}),
-    ] {
-        for dialect in [Dialect::Mcp, Dialect::Portable] {
-            let shown = stitch::tool_schema_for(&overlapping, dialect);
-            assert!(
-                validator(&shown).is_valid(&call),
-                "{dialect}: {call} by {shown}"
-            );
-        }
-    }
-}
-
-#[test]
-fn what_cannot_be_rebuilt_stays_and_the_guard_reports_it() {
-    // A `not` has no words in the IR: it stays as it was written.
-    let negated = json!({"type": "object", "properties": {"v": {"not": {"type": "null"}}}});
-    let flat = stitch::flatten_tool_schema(&negated);
-    assert_eq!(flat["properties"]["v"], negated["properties"]["v"]);
-    // An optional discriminator is none: the branches stay branches.
-    let optional = json!({"oneOf": [
-        {"type": "object", "properties": {"k": {"const": "a"}}},
-        {"type": "object", "properties": {"k": {"const": "b"}}}
-    ]});
-    assert_eq!(
-        stitch::flatten_tool_schema(&optional)["anyOf"]
-            .as_array()
-            .map(Vec::len),
-        Some(2)
-    );
-    // The guard sees what stays: a part kept as written where a portable client is shown it,
-    // and a root that is not an object.
-    let portable = SchemaProfile::new().dialect(Dialect::Portable);
-    let findings = stitch::validate_tool_schema("left", &negated, &portable);
-    assert!(
-        findings
-            .iter()
-            .any(|f| f.kind() == FindingKind::Inexpressible && f.path() == "v"),
-        "{findings:?}"
-    );
-    let findings = stitch::validate_tool_schema(
-        "left",
-        &stitch::flatten_tool_schema(&optional),
-        &SchemaProfile::new(),
-    );
-    assert!(
-        findings
-            .iter()
-            .any(|f| f.kind() == FindingKind::NotAnObject),
-        "{findings:?}"
-    );
 }
 
 #[test]

@@ -80,3 +80,43 @@ fn a_union_the_dialect_is_shown_flat_is_no_finding() {
         assert!(inexpressible(&schema, dialect).is_empty(), "{dialect}");
     }
 }
+
+#[test]
+fn what_cannot_be_rebuilt_stays_and_the_guard_reports_it() {
+    // A `not` has no words in the IR: it stays as it was written.
+    let negated = json!({"type": "object", "properties": {"v": {"not": {"type": "null"}}}});
+    let flat = stitch::flatten_tool_schema(&negated);
+    assert_eq!(flat["properties"]["v"], negated["properties"]["v"]);
+    // An optional discriminator is none: the branches stay branches.
+    let optional = json!({"oneOf": [
+        {"type": "object", "properties": {"k": {"const": "a"}}},
+        {"type": "object", "properties": {"k": {"const": "b"}}}
+    ]});
+    assert_eq!(
+        stitch::flatten_tool_schema(&optional)["anyOf"]
+            .as_array()
+            .map(Vec::len),
+        Some(2)
+    );
+    // The guard sees what stays: a part kept as written where a portable client is shown it,
+    // and a root that is not an object.
+    let portable = SchemaProfile::new().dialect(Dialect::Portable);
+    let findings = stitch::validate_tool_schema("left", &negated, &portable);
+    assert!(
+        findings
+            .iter()
+            .any(|f| f.kind() == FindingKind::Inexpressible && f.path() == "v"),
+        "{findings:?}"
+    );
+    let findings = stitch::validate_tool_schema(
+        "left",
+        &stitch::flatten_tool_schema(&optional),
+        &SchemaProfile::new(),
+    );
+    assert!(
+        findings
+            .iter()
+            .any(|f| f.kind() == FindingKind::NotAnObject),
+        "{findings:?}"
+    );
+}

@@ -1,3 +1,6 @@
+//! Unions whose operations a flat object cannot simply merge: operations open to other
+//! keys, and branches no key tells apart.
+//!
 //! Operations open to other keys. A foreign union's operation that says outright that it
 //! takes other keys (`additionalProperties: true`, zod's `.passthrough()`) takes any value
 //! under a key another operation types, so the flat object accepts any value there too (the
@@ -69,6 +72,38 @@ fn an_operation_that_says_nothing_of_other_keys_keeps_the_key_typed() {
         flat["properties"]["action"]["properties"]["x"]["type"],
         "integer"
     );
+}
+
+#[test]
+fn a_union_without_a_discriminator_is_each_branch_or_what_they_meet() {
+    // No discriminator: the values overlap. Each branch is read as a node of its own, shown
+    // as `anyOf` where a dialect takes it, and in `portable` as the hull of the branches.
+    let overlapping = json!({"type": "object", "properties": {"v": {"oneOf": [
+        {"type": "object", "properties": {"k": {"const": "a"}, "n": {"type": "integer"}}, "required": ["k"]},
+        {"type": "object", "properties": {"k": {"const": "a"}, "s": {"type": "string"}}, "required": ["k"]}
+    ]}}});
+    let flat = stitch::flatten_tool_schema(&overlapping);
+    let branches = flat["properties"]["v"]["anyOf"].as_array().expect("anyOf");
+    assert_eq!(branches.len(), 2);
+    assert_eq!(branches[0]["properties"]["n"], json!({"type": "integer"}));
+    let portable = stitch::tool_schema_for(&overlapping, Dialect::Portable);
+    let v = &portable["properties"]["v"];
+    assert_eq!(v["type"], "object", "{v}");
+    assert_eq!(v["properties"]["n"]["type"], "integer", "{v}");
+    assert_eq!(v["properties"]["s"]["type"], "string", "{v}");
+    // Every value a branch takes, each dialect's schema takes.
+    for call in [
+        json!({"v": {"k": "a", "n": 1}}),
+        json!({"v": {"k": "a", "s": "x"}}),
+    ] {
+        for dialect in [Dialect::Mcp, Dialect::Portable] {
+            let shown = stitch::tool_schema_for(&overlapping, dialect);
+            assert!(
+                jsonschema::validator_for(&shown).unwrap().is_valid(&call),
+                "{dialect}: {call} by {shown}"
+            );
+        }
+    }
 }
 
 fn kind_value(kind: &str, seed: u8) -> Value {
