@@ -39,6 +39,9 @@ pub enum PatternError {
     Syntax(String),
     /// It uses a construct the two dialects read differently (named here).
     Reads(String),
+    /// The `regex` crate compiles it past the size limit `parse` compiles patterns within
+    /// (in bytes).
+    TooLarge(usize),
 }
 
 impl fmt::Display for PatternError {
@@ -50,6 +53,13 @@ impl fmt::Display for PatternError {
                  Schema validators and clients do): {error}"
             ),
             PatternError::Syntax(error) => write!(f, "the pattern does not compile:\n{error}"),
+            PatternError::TooLarge(limit) => write!(
+                f,
+                "the pattern compiles to more than the {limit} bytes `parse` compiles a pattern \
+                 within (the `regex` crate's size limit), so it could not be checked: write it \
+                 with smaller repetition counts (`{{1,100}}`, not `{{1,100000}}`), or check the \
+                 length with `max_length`"
+            ),
             PatternError::Reads(why) => write!(
                 f,
                 "the pattern uses {why}; a pattern must read the same in ECMA-262 (JSON \
@@ -89,6 +99,24 @@ pub fn to_regex_syntax(pattern: &str) -> Result<Cow<'_, str>, PatternError> {
     }
     translated.push_str(&pattern[copied..]);
     Ok(Cow::Owned(translated))
+}
+
+/// How large a compiled pattern may grow: the `regex` crate's default, which `parse` compiles
+/// within.
+pub const SIZE_LIMIT: usize = 10 * (1 << 20);
+
+/// The pattern compiled as `parse` matches with it: in the `regex` crate's syntax with its
+/// ECMA-262 meaning ([`to_regex_syntax`]), within [`SIZE_LIMIT`]. What the derive checks of a
+/// pattern and what `parse` compiles are this one function.
+pub fn compiled(pattern: &str) -> Result<regex::Regex, PatternError> {
+    let translated = to_regex_syntax(pattern)?;
+    regex::RegexBuilder::new(&translated)
+        .size_limit(SIZE_LIMIT)
+        .build()
+        .map_err(|error| match error {
+            regex::Error::CompiledTooBig(limit) => PatternError::TooLarge(limit),
+            other => PatternError::Syntax(other.to_string()),
+        })
 }
 
 /// The walk: refusals end it, rewrites are collected.

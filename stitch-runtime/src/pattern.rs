@@ -7,13 +7,13 @@ use std::sync::{OnceLock, RwLock};
 
 use regex::Regex;
 use rustc_hash::FxHashMap;
-use stitch_rules::pattern::to_regex_syntax;
 
-/// Whether `text` matches `pattern`: the `pattern` keyword's check (a pattern that does
-/// not compile is not checked).
+/// Whether `text` matches `pattern`: the `pattern` keyword's check. A pattern that does not
+/// compile (past the size limit, say: the derive refuses one, a hand-built node may hold one)
+/// matches nothing, so a call is refused rather than let through unchecked.
 #[inline]
 pub fn matches(pattern: &'static str, text: &str) -> bool {
-    compiled(pattern).is_none_or(|regex| regex.is_match(text))
+    compiled(pattern).is_some_and(|regex| regex.is_match(text))
 }
 
 /// A pattern compiled once per process, with its ECMA-262 meaning. Patterns are `'static`
@@ -52,8 +52,7 @@ fn kept(key: (usize, usize), pattern: &'static str) -> Option<&'static Regex> {
         .unwrap_or_else(|e| e.into_inner())
         .entry(key)
         .or_insert_with(|| {
-            let translated = to_regex_syntax(pattern).ok()?;
-            let regex = Regex::new(&translated).ok()?;
+            let regex = stitch_rules::pattern::compiled(pattern).ok()?;
             Some(&*Box::leak(Box::new(regex)))
         })
 }
@@ -77,5 +76,17 @@ mod tests {
             }
         }
         assert!(compiled("(").is_none());
+    }
+
+    /// A pattern that does not compile, past the size limit or at all, matches nothing: a
+    /// call is refused, never let through unchecked.
+    #[test]
+    fn a_pattern_that_does_not_compile_matches_nothing() {
+        for pattern in ["^[a-z]{1,100000}$", "^(a{1000}){1000}$", "("] {
+            assert!(compiled(pattern).is_none(), "{pattern}");
+            assert!(!super::matches(pattern, "1"), "{pattern}");
+            assert!(!super::matches(pattern, "abc"), "{pattern}");
+        }
+        assert!(super::matches("^[a-z]{1,100}$", "abc"));
     }
 }

@@ -299,7 +299,7 @@ fn steps(input: &FieldInput, allowed_formats: &[String], errors: &mut Accumulato
             AttributeValue::Count(count) => StepValue::Count(*count),
             AttributeValue::Text(text) => match given.attribute {
                 Attribute::Keyword(Keyword::Pattern) => {
-                    match stitch_rules::pattern::to_regex_syntax(&text.value()) {
+                    match stitch_rules::pattern::compiled(&text.value()) {
                         Ok(_) => StepValue::Text(text.value()),
                         Err(why) => {
                             errors.push(Error::custom(why).with_span(text));
