@@ -1,7 +1,8 @@
 //! Serving an rmcp server over streamable HTTP with what a server on a network needs, each a
 //! default a user can change (feature `http`): `TCP_NODELAY` (without it, every response
 //! written in more than one segment waits ~40 ms for the client's delayed ACK), a body cap,
-//! header and body read timeouts, a cap on connections and on sessions (with idle expiry),
+//! header (from accept) and body read timeouts, a cap on connections, on connections per
+//! remote address, and on sessions (with idle expiry),
 //! and the `Host`/`Origin` checks: the loopback names when bound to loopback, an allow-list
 //! otherwise. A server is a few lines:
 //!
@@ -19,9 +20,10 @@
 //! hyper serves each one (HTTP/1.1 or HTTP/2), axum routes the path, and a middleware reads
 //! each body whole within its timeout and cap before rmcp sees it.
 
+use std::collections::HashMap;
 use std::io;
-use std::net::SocketAddr;
-use std::sync::Arc;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::body::Body;
@@ -47,6 +49,7 @@ pub struct HttpServer {
     header_timeout: Duration,
     body_timeout: Duration,
     max_connections: usize,
+    max_connections_per_address: usize,
     max_sessions: usize,
     session_idle: Duration,
     hosts: Vec<String>,
@@ -62,6 +65,7 @@ impl Default for HttpServer {
             header_timeout: Self::DEFAULT_HEADER_TIMEOUT,
             body_timeout: Self::DEFAULT_BODY_TIMEOUT,
             max_connections: Self::DEFAULT_MAX_CONNECTIONS,
+            max_connections_per_address: Self::DEFAULT_MAX_CONNECTIONS_PER_ADDRESS,
             max_sessions: Self::DEFAULT_MAX_SESSIONS,
             session_idle: Self::DEFAULT_SESSION_IDLE,
             hosts: Vec::new(),
@@ -74,12 +78,16 @@ impl Default for HttpServer {
 impl HttpServer {
     /// A request body larger than this is refused (413): 8 MiB, room for a long text.
     pub const DEFAULT_MAX_BODY_BYTES: usize = 8 << 20;
-    /// A connection whose request head has not arrived in this long is closed.
+    /// A connection whose request head has not arrived in this long is closed, counting
+    /// from when it was accepted, whether or not it has sent a byte.
     pub const DEFAULT_HEADER_TIMEOUT: Duration = Duration::from_secs(10);
     /// A request body that has not arrived in this long is refused (408).
     pub const DEFAULT_BODY_TIMEOUT: Duration = Duration::from_secs(30);
     /// Connections served at once; one past it is answered 503 and closed.
     pub const DEFAULT_MAX_CONNECTIONS: usize = 1024;
+    /// Connections served at once from one remote address, so that one client cannot take
+    /// them all; one past it is answered 503 and closed.
+    pub const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS: usize = 64;
     /// Sessions open at once (each costs some 60 KiB); a new one past it is refused (503).
     pub const DEFAULT_MAX_SESSIONS: usize = 512;
     /// A session idle this long is closed.
@@ -117,6 +125,13 @@ impl HttpServer {
     /// How many connections are served at once.
     pub fn max_connections(mut self, connections: usize) -> Self {
         self.max_connections = connections;
+        self
+    }
+
+    /// How many connections one remote address may hold at once (clients behind one proxy
+    /// share its address: raise it for them).
+    pub fn max_connections_per_address(mut self, connections: usize) -> Self {
+        self.max_connections_per_address = connections;
         self
     }
 
@@ -216,15 +231,20 @@ impl HttpListener {
                 limits.clone().apply(request, next)
             }));
         let connections = Arc::new(Semaphore::new(options.max_connections));
+        let per_address = PerAddress::new(options.max_connections_per_address);
         loop {
-            let stream = match listener.accept().await {
-                Ok((stream, _)) => stream,
+            let (stream, remote) = match listener.accept().await {
+                Ok(accepted) => accepted,
                 // Out of descriptors, or a connection reset before it was taken: the
                 // listener itself is fine; pause so a burst does not spin.
                 Err(_) => {
                     tokio::time::sleep(Duration::from_millis(10)).await;
                     continue;
                 }
+            };
+            let Some(held) = per_address.take(remote.ip()) else {
+                tokio::spawn(refuse(stream));
+                continue;
             };
             let Ok(permit) = Arc::clone(&connections).try_acquire_owned() else {
                 tokio::spawn(refuse(stream));
@@ -235,11 +255,22 @@ impl HttpListener {
             let service = TowerToHyperService::new(router.clone());
             let header_timeout = options.header_timeout;
             tokio::spawn(async move {
+                // The head's time counts from accept: a connection that sends nothing is
+                // closed as one that trickles (hyper's own timer starts at the first byte).
+                let accepted = tokio::time::Instant::now();
+                let mut first = [0u8; 1];
+                match tokio::time::timeout(header_timeout, stream.peek(&mut first)).await {
+                    Ok(Ok(read)) if read > 0 => {}
+                    _ => return,
+                }
+                let left = header_timeout
+                    .saturating_sub(accepted.elapsed())
+                    .max(Duration::from_millis(1));
                 let mut builder = auto::Builder::new(TokioExecutor::new());
                 builder
                     .http1()
                     .timer(TokioTimer::new())
-                    .header_read_timeout(header_timeout);
+                    .header_read_timeout(left);
                 builder
                     .http2()
                     .timer(TokioTimer::new())
@@ -248,7 +279,57 @@ impl HttpListener {
                     .serve_connection_with_upgrades(TokioIo::new(stream), service)
                     .await;
                 drop(permit);
+                drop(held);
             });
+        }
+    }
+}
+
+/// How many connections each remote address holds, against a cap: one address cannot take
+/// every connection the server has.
+#[derive(Clone)]
+struct PerAddress {
+    held: Arc<Mutex<HashMap<IpAddr, usize>>>,
+    cap: usize,
+}
+
+/// One connection held by an address, given back when dropped.
+struct Held {
+    of: PerAddress,
+    address: IpAddr,
+}
+
+impl PerAddress {
+    fn new(cap: usize) -> PerAddress {
+        PerAddress {
+            held: Arc::default(),
+            cap,
+        }
+    }
+
+    /// One more connection for `address`, unless it holds its cap already.
+    fn take(&self, address: IpAddr) -> Option<Held> {
+        let mut held = self.held.lock().unwrap_or_else(|e| e.into_inner());
+        let count = held.entry(address).or_insert(0);
+        if *count >= self.cap {
+            return None;
+        }
+        *count += 1;
+        Some(Held {
+            of: self.clone(),
+            address,
+        })
+    }
+}
+
+impl Drop for Held {
+    fn drop(&mut self) {
+        let mut held = self.of.held.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(count) = held.get_mut(&self.address) {
+            *count -= 1;
+            if *count == 0 {
+                held.remove(&self.address);
+            }
         }
     }
 }
