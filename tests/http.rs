@@ -131,11 +131,36 @@ async fn connections_past_the_cap_are_answered_503() {
 }
 
 #[tokio::test]
-async fn sessions_past_the_cap_are_refused_with_a_reason() {
+async fn a_new_session_is_refused_with_a_reason_only_when_every_one_is_busy() {
+    // A full table gives way to a newcomer (`tests/http_fairness.rs`): two sessions, both
+    // with a stream open (a GET held), leave no room.
     let address = serve(HttpServer::new().max_sessions(2)).await;
+    let mut streams = Vec::new();
     for _ in 0..2 {
         let opened = exchange(address, &initialize("localhost"), Duration::from_secs(5)).await;
         assert!(opened.starts_with("HTTP/1.1 200"), "{opened}");
+        let id = opened
+            .lines()
+            .find_map(|line| line.strip_prefix("mcp-session-id: "))
+            .expect("a session id")
+            .trim()
+            .to_owned();
+        let initialized = r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#;
+        let notify = format!(
+            "POST /mcp HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n\
+             Accept: application/json, text/event-stream\r\nMcp-Session-Id: {id}\r\n\
+             Content-Length: {}\r\n\r\n{initialized}",
+            initialized.len()
+        );
+        exchange(address, &notify, Duration::from_secs(2)).await;
+        let listen = format!(
+            "GET /mcp HTTP/1.1\r\nHost: localhost\r\nAccept: text/event-stream\r\n\
+             Mcp-Session-Id: {id}\r\n\r\n"
+        );
+        let mut stream = TcpStream::connect(address).await.unwrap();
+        stream.write_all(listen.as_bytes()).await.unwrap();
+        read_for(&mut stream, Duration::from_millis(500)).await;
+        streams.push(stream);
     }
     let refused = exchange(address, &initialize("localhost"), Duration::from_secs(5)).await;
     assert!(refused.starts_with("HTTP/1.1 503"), "{refused}");

@@ -39,6 +39,11 @@ use tokio::io::AsyncWriteExt;
 use tokio::net::{TcpListener, TcpStream, ToSocketAddrs};
 use tokio::sync::Semaphore;
 
+use futures::StreamExt;
+use sessions::Sessions;
+
+mod sessions;
+
 /// How an MCP server is served over streamable HTTP: its path, its limits, the hosts and
 /// origins it answers. Every limit has a default fit for a public server; [`bind`](Self::bind)
 /// it to an address, then [`serve`](HttpListener::serve) a server on it.
@@ -51,6 +56,7 @@ pub struct HttpServer {
     max_connections: usize,
     max_connections_per_address: usize,
     max_sessions: usize,
+    max_sessions_per_address: usize,
     session_idle: Duration,
     hosts: Vec<String>,
     origins: Vec<String>,
@@ -67,6 +73,7 @@ impl Default for HttpServer {
             max_connections: Self::DEFAULT_MAX_CONNECTIONS,
             max_connections_per_address: Self::DEFAULT_MAX_CONNECTIONS_PER_ADDRESS,
             max_sessions: Self::DEFAULT_MAX_SESSIONS,
+            max_sessions_per_address: Self::DEFAULT_MAX_SESSIONS_PER_ADDRESS,
             session_idle: Self::DEFAULT_SESSION_IDLE,
             hosts: Vec::new(),
             origins: Vec::new(),
@@ -88,9 +95,15 @@ impl HttpServer {
     /// Connections served at once from one remote address, so that one client cannot take
     /// them all; one past it is answered 503 and closed.
     pub const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS: usize = 64;
-    /// Sessions open at once (each costs some 60 KiB); a new one past it is refused (503).
+    /// Sessions open at once (each costs some 60 KiB); when the table is full, a new one
+    /// takes the place of the least recently active with nothing in flight (503 only when
+    /// every one is busy).
     pub const DEFAULT_MAX_SESSIONS: usize = 512;
-    /// A session idle this long is closed.
+    /// Sessions one remote address holds at once, so that one client cannot take the table;
+    /// a new one past it is refused (503).
+    pub const DEFAULT_MAX_SESSIONS_PER_ADDRESS: usize = 64;
+    /// A session with nothing in flight this long is closed (a call in flight or an open
+    /// stream is activity); its next request is answered 404.
     pub const DEFAULT_SESSION_IDLE: Duration = Duration::from_secs(120);
 
     /// The defaults, at `/mcp`.
@@ -141,7 +154,13 @@ impl HttpServer {
         self
     }
 
-    /// How long an idle session is kept.
+    /// How many sessions one remote address may hold at once.
+    pub fn max_sessions_per_address(mut self, sessions: usize) -> Self {
+        self.max_sessions_per_address = sessions;
+        self
+    }
+
+    /// How long a session with nothing in flight is kept.
     pub fn session_idle(mut self, idle: Duration) -> Self {
         self.session_idle = idle;
         self
@@ -213,15 +232,28 @@ impl HttpListener {
             server: options,
         } = self;
         let local = listener.local_addr()?;
-        let sessions = Arc::new(session_manager(options.session_idle));
+        let manager = Arc::new(session_manager());
         let service = StreamableHttpService::new(
             move || Ok(server.clone()),
-            Arc::clone(&sessions),
+            Arc::clone(&manager),
             protocol_config(&options, local),
         );
+        let sessions = Arc::new(Sessions::new(
+            manager,
+            options.session_idle,
+            options.max_sessions,
+            options.max_sessions_per_address,
+        ));
+        let sweeper = Arc::clone(&sessions);
+        tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(sweeper.sweep_every()).await;
+                sweeper.sweep().await;
+            }
+        });
         let limits = Limits {
             sessions,
-            max_sessions: options.max_sessions,
+            stateful: !options.stateless,
             max_body_bytes: options.max_body_bytes,
             body_timeout: options.body_timeout,
         };
@@ -252,7 +284,9 @@ impl HttpListener {
             };
             // Without it, a response written in two segments waits for the delayed ACK.
             let _ = stream.set_nodelay(true);
-            let service = TowerToHyperService::new(router.clone());
+            let service = TowerToHyperService::new(
+                router.clone().layer(axum::Extension(Remote(remote.ip()))),
+            );
             let header_timeout = options.header_timeout;
             tokio::spawn(async move {
                 // The head's time counts from accept: a connection that sends nothing is
@@ -334,13 +368,17 @@ impl Drop for Held {
     }
 }
 
-/// rmcp's sessions, closed when idle for `idle`.
-fn session_manager(idle: Duration) -> LocalSessionManager {
+/// rmcp's sessions, with no timer of their own: `Sessions` closes them by what they do.
+fn session_manager() -> LocalSessionManager {
     let mut sessions = LocalSessionManager::default();
     sessions.session_config = SessionConfig::default();
-    sessions.session_config.keep_alive = Some(idle);
+    sessions.session_config.keep_alive = None;
     sessions
 }
+
+/// The remote address of the connection a request came on.
+#[derive(Clone, Copy)]
+struct Remote(IpAddr);
 
 /// rmcp's protocol settings: the body cap, the session mode, and the hosts and origins
 /// answered (the loopback names when bound to loopback).
@@ -375,24 +413,29 @@ fn protocol_config(options: &HttpServer, local: SocketAddr) -> StreamableHttpSer
 /// What each request is held to before rmcp reads it.
 #[derive(Clone)]
 struct Limits {
-    sessions: Arc<LocalSessionManager>,
-    max_sessions: usize,
+    sessions: Arc<Sessions>,
+    stateful: bool,
     max_body_bytes: usize,
     body_timeout: Duration,
 }
 
 impl Limits {
-    /// Refuses a new session (a request without `Mcp-Session-Id`) when the cap is reached
-    /// (503, with a reason and when to try again); reads the body within the timeout (408)
-    /// and the cap (413), so that rmcp is handed a body already whole.
+    /// Admits a new session (a request without `Mcp-Session-Id`) by the table's rules (503,
+    /// with a reason and when to try again, when it cannot), and notes it once opened; holds
+    /// a session's request in flight until its answer is sent whole; reads the body within
+    /// the timeout (408) and the cap (413), so that rmcp is handed a body already whole.
     async fn apply(self, request: Request<Body>, next: Next) -> Response<Body> {
-        let opens_session =
-            request.method() == Method::POST && !request.headers().contains_key("mcp-session-id");
-        if opens_session && self.sessions.sessions.read().await.len() >= self.max_sessions {
-            let reason = format!(
-                "too many sessions: at most {} at once; try again later",
-                self.max_sessions
-            );
+        let address = request
+            .extensions()
+            .get::<Remote>()
+            .map_or(IpAddr::from([0, 0, 0, 0]), |remote| remote.0);
+        let session = request
+            .headers()
+            .get("mcp-session-id")
+            .and_then(|id| id.to_str().ok())
+            .map(str::to_owned);
+        let opens_session = self.stateful && request.method() == Method::POST && session.is_none();
+        if opens_session && let Err(reason) = self.sessions.admit(address).await {
             let mut refusal = status(StatusCode::SERVICE_UNAVAILABLE, reason);
             let retry = header::HeaderValue::from_static("5");
             refusal.headers_mut().insert(header::RETRY_AFTER, retry);
@@ -401,26 +444,54 @@ impl Limits {
             refusal.headers_mut().insert(header::CONNECTION, close);
             return refusal;
         }
-        if request.method() != Method::POST {
-            return next.run(request).await;
+        let in_flight = session.as_deref().map(|id| self.sessions.begin(id));
+        let request = if request.method() == Method::POST {
+            match self.whole_body(request).await {
+                Ok(request) => request,
+                Err(refusal) => return refusal,
+            }
+        } else {
+            request
+        };
+        let response = next.run(request).await;
+        if opens_session
+            && let Some(id) = response
+                .headers()
+                .get("mcp-session-id")
+                .and_then(|id| id.to_str().ok())
+        {
+            self.sessions.opened(id, address);
         }
+        match in_flight {
+            // The request stays in flight until its answer (a stream, maybe) is sent whole.
+            Some(in_flight) => response.map(|body| {
+                Body::from_stream(body.into_data_stream().map(move |chunk| {
+                    let _held = &in_flight;
+                    chunk
+                }))
+            }),
+            None => response,
+        }
+    }
+
+    /// The request with its body read whole, within the timeout and the cap.
+    async fn whole_body(&self, request: Request<Body>) -> Result<Request<Body>, Response<Body>> {
         let (parts, body) = request.into_parts();
         let read = axum::body::to_bytes(body, self.max_body_bytes);
-        let body = match tokio::time::timeout(self.body_timeout, read).await {
-            Ok(Ok(bytes)) => bytes,
+        match tokio::time::timeout(self.body_timeout, read).await {
+            Ok(Ok(bytes)) => Ok(Request::from_parts(parts, Body::from(bytes))),
             Ok(Err(_)) => {
                 let reason = format!("the body is over {} bytes", self.max_body_bytes);
-                return status(StatusCode::PAYLOAD_TOO_LARGE, reason);
+                Err(status(StatusCode::PAYLOAD_TOO_LARGE, reason))
             }
             Err(_) => {
                 let reason = format!(
                     "the body did not arrive within {} ms",
                     self.body_timeout.as_millis()
                 );
-                return status(StatusCode::REQUEST_TIMEOUT, reason);
+                Err(status(StatusCode::REQUEST_TIMEOUT, reason))
             }
-        };
-        next.run(Request::from_parts(parts, Body::from(body))).await
+        }
     }
 }
 

@@ -1,0 +1,166 @@
+//! Sessions kept by what they do: a session is active while a request of it is in flight (a
+//! call that runs long, an open stream) and for `idle` after its last one ends, and only then
+//! closed, so that its next request is answered 404 and the client opens another, as the
+//! specification asks (rmcp's own timer counts only messages, and leaves a dead session in
+//! its table, answering 500). The table is fair: one remote address holds at most its share of
+//! the sessions (past it, its own least recently active idle session gives way), and when the
+//! table is full a new session takes the place of the one least recently active among those
+//! with nothing in flight; only when that one does not exist (every session busy) is a new
+//! session refused.
+
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use rmcp::transport::streamable_http_server::SessionManager;
+use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
+use tokio::time::Instant;
+
+/// Every session the server holds, with what it does.
+pub(super) struct Sessions {
+    manager: Arc<LocalSessionManager>,
+    table: Mutex<HashMap<String, Activity>>,
+    idle: Duration,
+    max: usize,
+    max_per_address: usize,
+}
+
+/// What one session does.
+struct Activity {
+    address: IpAddr,
+    last: Instant,
+    in_flight: usize,
+}
+
+/// One request of a session in flight; its end is the session's activity.
+pub(super) struct InFlight {
+    sessions: Arc<Sessions>,
+    id: String,
+}
+
+impl Drop for InFlight {
+    fn drop(&mut self) {
+        let mut table = self.sessions.lock();
+        if let Some(activity) = table.get_mut(&self.id) {
+            activity.in_flight = activity.in_flight.saturating_sub(1);
+            activity.last = Instant::now();
+        }
+    }
+}
+
+impl Sessions {
+    pub(super) fn new(
+        manager: Arc<LocalSessionManager>,
+        idle: Duration,
+        max: usize,
+        max_per_address: usize,
+    ) -> Sessions {
+        Sessions {
+            manager,
+            table: Mutex::default(),
+            idle,
+            max,
+            max_per_address,
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Activity>> {
+        self.table.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Room for a new session from `address`. An address that holds its share already gives
+    /// up its own least recently active session with nothing in flight; a full table gives up
+    /// the least recently active of all such sessions. `Err` with the reason when the session
+    /// that would give way does not exist: every one is busy.
+    pub(super) async fn admit(&self, address: IpAddr) -> Result<(), String> {
+        let (evicted, reason) = {
+            let table = self.lock();
+            let held = table.values().filter(|a| a.address == address).count();
+            let idle_oldest = |of_address: bool| {
+                table
+                    .iter()
+                    .filter(|(_, a)| a.in_flight == 0 && (!of_address || a.address == address))
+                    .min_by_key(|(_, a)| a.last)
+                    .map(|(id, _)| id.clone())
+            };
+            if held >= self.max_per_address {
+                let reason = format!(
+                    "too many sessions from one address: at most {}, each busy; try again later",
+                    self.max_per_address
+                );
+                (idle_oldest(true), reason)
+            } else if table.len() >= self.max {
+                let reason = format!(
+                    "too many sessions: at most {} at once, each busy; try again later",
+                    self.max
+                );
+                (idle_oldest(false), reason)
+            } else {
+                return Ok(());
+            }
+        };
+        let Some(id) = evicted else {
+            return Err(reason);
+        };
+        self.close(&id).await;
+        Ok(())
+    }
+
+    /// A session opened by `address` (its id from the answer that opened it).
+    pub(super) fn opened(&self, id: &str, address: IpAddr) {
+        self.lock().insert(
+            id.to_owned(),
+            Activity {
+                address,
+                last: Instant::now(),
+                in_flight: 0,
+            },
+        );
+    }
+
+    /// A request of session `id` starts; it is in flight until the guard is dropped (its
+    /// answer sent whole, or its stream closed).
+    pub(super) fn begin(self: &Arc<Self>, id: &str) -> InFlight {
+        if let Some(activity) = self.lock().get_mut(id) {
+            activity.in_flight += 1;
+            activity.last = Instant::now();
+        }
+        InFlight {
+            sessions: Arc::clone(self),
+            id: id.to_owned(),
+        }
+    }
+
+    /// Closes every session idle past the limit with nothing in flight, and forgets those
+    /// rmcp no longer holds (a client's `DELETE`).
+    pub(super) async fn sweep(&self) {
+        let held = self.manager.sessions.read().await;
+        let expired: Vec<String> = {
+            let mut table = self.lock();
+            table.retain(|id, _| held.contains_key(id.as_str()));
+            table
+                .iter()
+                .filter(|(_, activity)| {
+                    activity.in_flight == 0 && activity.last.elapsed() > self.idle
+                })
+                .map(|(id, _)| id.clone())
+                .collect()
+        };
+        drop(held);
+        for id in expired {
+            self.close(&id).await;
+        }
+    }
+
+    /// How often the sweep runs: a fraction of the idle limit, so a session outlives it by
+    /// little.
+    pub(super) fn sweep_every(&self) -> Duration {
+        (self.idle / 4).clamp(Duration::from_millis(10), Duration::from_secs(5))
+    }
+
+    async fn close(&self, id: &str) {
+        self.lock().remove(id);
+        let _ = self.manager.close_session(&id.to_owned().into()).await;
+    }
+}
