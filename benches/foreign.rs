@@ -50,17 +50,6 @@ fn many_operations(operations: usize) -> Value {
     json!({"oneOf": branches})
 }
 
-/// The resident set of this process, in bytes (Linux's `/proc/self/statm`).
-fn resident() -> u64 {
-    let statm = std::fs::read_to_string("/proc/self/statm").unwrap_or_default();
-    let pages: u64 = statm
-        .split_whitespace()
-        .nth(1)
-        .and_then(|field| field.parse().ok())
-        .unwrap_or(0);
-    pages * 4096
-}
-
 /// The peak resident set of this process, in bytes (`VmHWM`).
 fn peak() -> u64 {
     let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
@@ -96,7 +85,7 @@ fn run_case(case: &str, size: usize) {
 /// 100,000 schemas that differ only in a description, read in every dialect: prints the
 /// resident memory before and after.
 fn run_distinct() {
-    let before = resident();
+    let before = stitch_bench::resident_bytes();
     for i in 0..100_000 {
         let document = json!({"oneOf": [
             {"type": "object", "properties": {"op": {"const": "a"}, "x": {"type": "integer", "description": format!("schema {i}")}}, "required": ["op"]},
@@ -106,7 +95,7 @@ fn run_distinct() {
             std::hint::black_box(stitch::tool_schema_for(&document, dialect));
         }
     }
-    println!("{before} {}", resident());
+    println!("{before} {}", stitch_bench::resident_bytes());
 }
 
 fn child(arguments: &[&str]) -> Vec<f64> {

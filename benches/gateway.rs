@@ -69,14 +69,9 @@ impl Changing {
     }
 }
 
+/// The resident set, in MB.
 fn resident() -> f64 {
-    let statm = std::fs::read_to_string("/proc/self/statm").unwrap_or_default();
-    let pages: f64 = statm
-        .split_whitespace()
-        .nth(1)
-        .and_then(|field| field.parse().ok())
-        .unwrap_or(0.0);
-    pages * 4096.0 / 1e6
+    stitch_bench::resident_bytes() as f64 / 1e6
 }
 
 #[tokio::main(flavor = "current_thread")]

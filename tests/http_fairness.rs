@@ -24,6 +24,11 @@ async fn serve(server: HttpServer) -> SocketAddr {
         .tool(|hello: Hello| async move { Ok::<_, String>(format!("hello {}", hello.name)) })
         .build()
         .unwrap();
+    serve_toolbox(server, toolbox).await
+}
+
+/// Serves `toolbox` with `server`'s limits on a free loopback port.
+async fn serve_toolbox(server: HttpServer, toolbox: Toolbox) -> SocketAddr {
     let listener = server.bind("127.0.0.1:0").await.unwrap();
     let address = listener.local_addr().unwrap();
     tokio::spawn(listener.serve(toolbox));
@@ -160,10 +165,7 @@ async fn serve_slow(server: HttpServer) -> SocketAddr {
         })
         .build()
         .unwrap();
-    let listener = server.bind("127.0.0.1:0").await.unwrap();
-    let address = listener.local_addr().unwrap();
-    tokio::spawn(listener.serve(toolbox));
-    address
+    serve_toolbox(server, toolbox).await
 }
 
 #[tokio::test]

@@ -182,6 +182,18 @@ pub enum PatchOp {
 #[path = "../../examples/contracts/broadcast_patch.rs"]
 mod example;
 
+/// The resident set of this process, in bytes (Linux's `/proc/self/statm`; 0 elsewhere): what
+/// the memory benchmarks read before and after.
+pub fn resident_bytes() -> u64 {
+    let statm = std::fs::read_to_string("/proc/self/statm").unwrap_or_default();
+    let pages: u64 = statm
+        .split_whitespace()
+        .nth(1)
+        .and_then(|field| field.parse().ok())
+        .unwrap_or(0);
+    pages * 4096
+}
+
 #[cfg(test)]
 mod tests {
     use super::example;
