@@ -16,6 +16,7 @@
 //! A document's IR lives in an arena for the length of one call and is dropped with it:
 //! nothing read from a document outlives the call, and no cache holds one.
 
+mod arguments;
 mod beside;
 mod drafts;
 mod kinds;
@@ -30,9 +31,9 @@ use bumpalo::Bump;
 use serde_json::{Map, Value};
 use stitch_rules::Dialect;
 
-use crate::check::entries::{entry_key, map_of_entries};
-use crate::node::{Kind, Node};
+use crate::node::Node;
 use crate::render::{Rendering, schema_string};
+pub use arguments::strict_arguments_for;
 use lower::lower;
 
 /// How deeply a foreign document may nest (objects and arrays, counted as JSON nests them)
@@ -132,116 +133,6 @@ pub(crate) fn with_ir<R>(schema: &Value, inspect: impl FnOnce(&Node<'_>) -> R) -
 /// union spread into its branches.
 fn readable(schema: &Value) -> Cow<'_, Value> {
     beside::spread(drafts::upgraded(schema))
-}
-
-/// A call from a client shown a strict dialect of a foreign schema, as the tool that wrote
-/// the schema reads it. Such a client sends a map as an array of `{"key", "value"}` entries
-/// (a strict dialect closes every object): each is read back into the map, when every entry
-/// is one and no key repeats. An OpenAI strict client also sends every key of the flat
-/// object, `null` for each it leaves out: each `null` the operation's schema does not take
-/// for the key (a key the operation does not declare, or one that takes no `null`) is left
-/// out, since it can only mean absence. A `null` the key takes stays: the source may give it
-/// a meaning of its own ("pass null to remove"), and where it means absence the tool reads
-/// it so. Everything else is left as it came.
-pub fn strict_arguments_for(schema: &Value, arguments: &mut Value) {
-    if nested_deeper_than(schema, MAX_DEPTH) || nested_deeper_than(arguments, MAX_DEPTH) {
-        return;
-    }
-    let document = readable(schema);
-    let arena = Bump::new();
-    as_the_tool_reads(lower(&document, &arena, MAX_DEPTH).root, arguments);
-}
-
-/// Leaves out each `null` that means absence, and reads each map sent as entries back into
-/// the map, walking the value as the node describes it.
-fn as_the_tool_reads(node: &Node<'_>, value: &mut Value) {
-    if let Kind::AnyOf(branches) = node.kind {
-        if let Some(branch) = branch_for(branches, value) {
-            as_the_tool_reads(branch, value);
-        }
-        return;
-    }
-    if let (Kind::Map(..), Value::Array(_)) = (node.kind, &*value)
-        && let Some(map) = map_of_entries(value)
-    {
-        *value = Value::Object(map);
-    }
-    let (object, tag, map) = match (node.kind, value) {
-        (Kind::Object(object), Value::Object(map)) => (object, None, map),
-        (Kind::Union(union), Value::Object(map)) => {
-            let chosen = map
-                .get(union.tag)
-                .and_then(Value::as_str)
-                .and_then(|name| union.variants.iter().find(|variant| variant.name == name));
-            match chosen {
-                Some(variant) => (variant.object, Some(union.tag), map),
-                None => return,
-            }
-        }
-        (Kind::Array(item, _), Value::Array(items)) => {
-            items
-                .iter_mut()
-                .for_each(|element| as_the_tool_reads(item, element));
-            return;
-        }
-        (Kind::Map(entry, _), Value::Object(map)) => {
-            map.values_mut()
-                .for_each(|element| as_the_tool_reads(entry, element));
-            return;
-        }
-        _ => return,
-    };
-    map.retain(|key, value| {
-        !value.is_null() || Some(key.as_str()) == tag || takes_null(object, key)
-    });
-    for field in object.fields {
-        if let Some(element) = map.get_mut(field.name) {
-            as_the_tool_reads(field.node, element);
-        }
-    }
-}
-
-/// The branch of several a value was sent for, as far as its shape tells: a map's for an
-/// array of entries; an object's whose fields are the value's keys (a union's whose tag names
-/// one of its operations); else the first of the value's JSON kind.
-fn branch_for<'n>(branches: &[&'n Node<'n>], value: &Value) -> Option<&'n Node<'n>> {
-    let fits = |branch: &&&Node<'_>| match (branch.kind, value) {
-        (Kind::Map(..), Value::Array(items)) => items.iter().all(|item| entry_key(item).is_some()),
-        (Kind::Object(object), Value::Object(map)) => map.iter().all(|(key, element)| {
-            element.is_null() || object.fields.iter().any(|field| field.name == key)
-        }),
-        (Kind::Union(union), Value::Object(map)) => map
-            .get(union.tag)
-            .and_then(Value::as_str)
-            .is_some_and(|name| union.variants.iter().any(|variant| variant.name == name)),
-        _ => false,
-    };
-    let kind = match value {
-        Value::Null => crate::node::kinds::NULL,
-        Value::Bool(_) => crate::node::kinds::BOOLEAN,
-        Value::Number(_) => crate::node::kinds::NUMBER | crate::node::kinds::INTEGER,
-        Value::String(_) => crate::node::kinds::STRING,
-        Value::Array(_) => crate::node::kinds::ARRAY,
-        Value::Object(_) => crate::node::kinds::OBJECT,
-    };
-    branches
-        .iter()
-        .find(fits)
-        .or_else(|| {
-            branches
-                .iter()
-                .find(|branch| branch.kind.json_kinds() & kind != 0)
-        })
-        .copied()
-}
-
-/// Whether the object's field `key` takes `null`: it is nullable, or says nothing that refuses
-/// it (a free value, a part kept as it was written).
-fn takes_null(object: &crate::node::Object<'_>, key: &str) -> bool {
-    object.fields.iter().any(|field| {
-        field.name == key
-            && (field.node.nullable || field.node.kind.json_kinds() & crate::node::kinds::NULL != 0)
-    })
 }
 
 /// Copies into the rebuilt document the definitions its verbatim parts still refer to, at the
