@@ -289,34 +289,43 @@ impl HttpListener {
             );
             let header_timeout = options.header_timeout;
             tokio::spawn(async move {
-                // The head's time counts from accept: a connection that sends nothing is
-                // closed as one that trickles (hyper's own timer starts at the first byte).
-                let accepted = tokio::time::Instant::now();
-                let mut first = [0u8; 1];
-                match tokio::time::timeout(header_timeout, stream.peek(&mut first)).await {
-                    Ok(Ok(read)) if read > 0 => {}
-                    _ => return,
-                }
-                let left = header_timeout
-                    .saturating_sub(accepted.elapsed())
-                    .max(Duration::from_millis(1));
-                let mut builder = auto::Builder::new(TokioExecutor::new());
-                builder
-                    .http1()
-                    .timer(TokioTimer::new())
-                    .header_read_timeout(left);
-                builder
-                    .http2()
-                    .timer(TokioTimer::new())
-                    .keep_alive_interval(Some(header_timeout));
-                let _ = builder
-                    .serve_connection_with_upgrades(TokioIo::new(stream), service)
-                    .await;
+                serve_connection(stream, service, header_timeout).await;
                 drop(permit);
                 drop(held);
             });
         }
     }
+}
+
+/// Serves one accepted connection. The head's time counts from accept: a connection that
+/// sends nothing is closed as one that trickles (hyper's own timer starts at the first byte,
+/// and is given what is left).
+async fn serve_connection(
+    stream: TcpStream,
+    service: TowerToHyperService<axum::Router>,
+    header_timeout: Duration,
+) {
+    let accepted = tokio::time::Instant::now();
+    let mut first = [0u8; 1];
+    match tokio::time::timeout(header_timeout, stream.peek(&mut first)).await {
+        Ok(Ok(read)) if read > 0 => {}
+        _ => return,
+    }
+    let left = header_timeout
+        .saturating_sub(accepted.elapsed())
+        .max(Duration::from_millis(1));
+    let mut builder = auto::Builder::new(TokioExecutor::new());
+    builder
+        .http1()
+        .timer(TokioTimer::new())
+        .header_read_timeout(left);
+    builder
+        .http2()
+        .timer(TokioTimer::new())
+        .keep_alive_interval(Some(header_timeout));
+    let _ = builder
+        .serve_connection_with_upgrades(TokioIo::new(stream), service)
+        .await;
 }
 
 /// How many connections each remote address holds, against a cap: one address cannot take
