@@ -217,6 +217,10 @@ pub fn audit(call: &stitch::mcp::CallRecord<'_>) {
             format!("rejected [{}]", at.join(", "))
         }
         Outcome::Failed(error) => format!("failed: {error}"),
+        Outcome::Cancelled => "cancelled".to_owned(),
+        Outcome::TimedOut(deadline) => format!("timed out after {deadline:?}"),
+        // Outcomes a later stitch adds.
+        other => format!("{other:?}"),
     };
     eprintln!("audit tool={} {outcome} in {:?}", call.tool, call.duration);
 }

@@ -1,10 +1,14 @@
 //! `HttpServer` against one stranger: an attacker on one loopback address (127.0.0.1) and a
 //! user on another (127.0.0.2). A connection that sends nothing is closed within the header
-//! timeout, counted from accept; one address holds at most its share of the connections, so a
-//! user from another address is served while the attacker holds every connection it may.
+//! timeout, counted from accept, and one with nothing in flight once idle (HTTP/2 PINGs
+//! answered or not); one address holds at most its share of the connections and sessions, so
+//! a user from another address is served while the attacker holds every one it may; a
+//! trusted proxy's clients are told apart, and no one else's headers are believed; a hung
+//! handler is dropped when its session is deleted or its stateless client goes.
 #![cfg(feature = "http")]
 
 use std::net::SocketAddr;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use serde::Deserialize;
@@ -217,4 +221,187 @@ async fn one_address_holding_its_sessions_keeps_no_one_else_out() {
         let opened = open_session("127.0.0.2", server).await;
         assert!(opened.is_ok(), "attempt {attempt}: {opened:?}");
     }
+}
+
+/// Reads from `stream` until the server closes it: how long that took, if within `wait`.
+async fn closed_within(stream: &mut TcpStream, wait: Duration) -> Option<Duration> {
+    let started = tokio::time::Instant::now();
+    let mut rest = Vec::new();
+    tokio::time::timeout(wait, stream.read_to_end(&mut rest))
+        .await
+        .ok()
+        .map(|_| started.elapsed())
+}
+
+#[tokio::test]
+async fn an_idle_keep_alive_connection_is_closed() {
+    let server = serve(HttpServer::new().connection_idle(Duration::from_millis(300))).await;
+    let mut stream = connect_from("127.0.0.2", server).await.unwrap();
+    let ping = "GET /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n";
+    stream.write_all(ping.as_bytes()).await.unwrap();
+    let mut head = [0u8; 16];
+    stream.read_exact(&mut head).await.unwrap();
+    // Kept alive after its answer, it is closed once idle.
+    let closed = closed_within(&mut stream, Duration::from_secs(5)).await;
+    assert!(
+        closed.is_some(),
+        "an idle keep-alive connection was left open"
+    );
+}
+
+#[tokio::test]
+async fn an_idle_http2_connection_answering_pings_is_closed() {
+    use http_body_util::{BodyExt, Empty};
+    use hyper::body::Bytes;
+    let server = serve(
+        HttpServer::new()
+            .connection_idle(Duration::from_millis(500))
+            .header_timeout(Duration::from_millis(100)),
+    )
+    .await;
+    let stream = connect_from("127.0.0.2", server).await.unwrap();
+    let (mut sender, connection) = hyper::client::conn::http2::handshake(
+        hyper_util::rt::TokioExecutor::new(),
+        hyper_util::rt::TokioIo::new(stream),
+    )
+    .await
+    .unwrap();
+    let ended = tokio::spawn(connection);
+    let request = hyper::Request::get(format!("http://{server}/mcp"))
+        .header("host", "127.0.0.1")
+        .body(Empty::<Bytes>::new())
+        .unwrap();
+    let answer = sender.send_request(request).await.unwrap();
+    let _ = answer.into_body().collect().await;
+    // The server PINGs it every 100 ms and it answers; with nothing in flight, it is closed.
+    let closed = tokio::time::timeout(Duration::from_secs(5), ended).await;
+    assert!(closed.is_ok(), "an idle HTTP/2 connection was left open");
+}
+
+#[tokio::test]
+async fn a_trusted_proxys_clients_each_have_their_share_and_no_one_else_is_trusted() {
+    let initialize = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"user","version":"0"}}}"#;
+    let ping = r#"{"jsonrpc":"2.0","id":3,"method":"ping"}"#;
+    // Two clients behind one proxy open a session each: each is a client of its own.
+    let open_as = |server, client: &'static str| async move {
+        let answer = post_with(
+            server,
+            &format!("X-Forwarded-For: {client}\r\n"),
+            initialize,
+        )
+        .await;
+        answer
+            .lines()
+            .find_map(|line| line.strip_prefix("mcp-session-id: "))
+            .map(str::to_owned)
+            .expect("a session")
+    };
+    let behind_proxy = HttpServer::new()
+        .max_sessions_per_address(1)
+        .trusted_proxies(["127.0.0.1".parse().unwrap()]);
+    let server = serve(behind_proxy).await;
+    let first = open_as(server, "192.0.2.1").await;
+    let _second = open_as(server, "192.0.2.2").await;
+    let kept = post_from("127.0.0.1", server, Some(&first), ping).await;
+    assert!(kept.starts_with("HTTP/1.1 200"), "{kept}");
+    // Untrusted, the same headers are the one address's own: its first session gave way.
+    let server = serve(HttpServer::new().max_sessions_per_address(1)).await;
+    let first = open_as(server, "192.0.2.1").await;
+    let _second = open_as(server, "192.0.2.2").await;
+    let evicted = post_from("127.0.0.1", server, Some(&first), ping).await;
+    assert!(evicted.starts_with("HTTP/1.1 404"), "{evicted}");
+}
+
+/// One POST from 127.0.0.1 with `headers` added: the whole answer.
+async fn post_with(server: SocketAddr, headers: &str, body: &str) -> String {
+    let request = format!(
+        "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n\
+         Accept: application/json, text/event-stream\r\nConnection: close\r\n{headers}\
+         Content-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    let mut stream = connect_from("127.0.0.1", server).await.unwrap();
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut answer = Vec::new();
+    let _ = tokio::time::timeout(Duration::from_secs(10), stream.read_to_end(&mut answer)).await;
+    String::from_utf8_lossy(&answer).into_owned()
+}
+
+/// Wait for what never comes.
+#[derive(Contract, Deserialize)]
+struct Hang {}
+
+/// Serves `hang`, whose handlers count themselves into `started` and out of `freed` when
+/// dropped.
+async fn serve_hang(
+    server: HttpServer,
+    started: &'static AtomicUsize,
+    freed: &'static AtomicUsize,
+) -> SocketAddr {
+    struct Holding(&'static AtomicUsize);
+    impl Drop for Holding {
+        fn drop(&mut self) {
+            self.0.fetch_add(1, Ordering::SeqCst);
+        }
+    }
+    let toolbox = Toolbox::builder("hang", "0.0.0")
+        .tool(move |_: Hang| {
+            let holding = Holding(freed);
+            started.fetch_add(1, Ordering::SeqCst);
+            async move {
+                std::future::pending::<()>().await;
+                drop(holding);
+                Ok::<_, String>("never")
+            }
+        })
+        .build()
+        .unwrap();
+    serve_toolbox(server, toolbox).await
+}
+
+/// Waits until `counter` reaches `count` (at most 10 s).
+async fn until(counter: &AtomicUsize, count: usize) -> bool {
+    tokio::time::timeout(Duration::from_secs(10), async {
+        while counter.load(Ordering::SeqCst) < count {
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+    })
+    .await
+    .is_ok()
+}
+
+const HANG: &str =
+    r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"hang","arguments":{}}}"#;
+
+#[tokio::test]
+async fn delete_drops_the_sessions_hung_handlers() {
+    static STARTED: AtomicUsize = AtomicUsize::new(0);
+    static FREED: AtomicUsize = AtomicUsize::new(0);
+    let server = serve_hang(HttpServer::new(), &STARTED, &FREED).await;
+    let session = open_session("127.0.0.2", server).await.expect("a session");
+    let id = session.clone();
+    let call = tokio::spawn(async move { post_from("127.0.0.2", server, Some(&id), HANG).await });
+    assert!(until(&STARTED, 1).await);
+    let delete = format!(
+        "DELETE /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nMcp-Session-Id: {session}\r\n\
+         Connection: close\r\n\r\n"
+    );
+    let mut stream = connect_from("127.0.0.2", server).await.unwrap();
+    stream.write_all(delete.as_bytes()).await.unwrap();
+    assert!(until(&FREED, 1).await, "DELETE left the handler hanging");
+    call.abort();
+}
+
+#[tokio::test]
+async fn a_stateless_clients_disconnect_drops_its_hung_handler() {
+    static STARTED: AtomicUsize = AtomicUsize::new(0);
+    static FREED: AtomicUsize = AtomicUsize::new(0);
+    let server = serve_hang(HttpServer::new().stateless(true), &STARTED, &FREED).await;
+    let call = tokio::spawn(async move { post_from("127.0.0.2", server, None, HANG).await });
+    assert!(until(&STARTED, 1).await);
+    call.abort();
+    assert!(
+        until(&FREED, 1).await,
+        "a disconnect left the handler hanging"
+    );
 }

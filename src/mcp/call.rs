@@ -1,6 +1,13 @@
 //! One call of a stitch tool, whichever form serves it ([`Tools`](super::Tools) or
-//! [`Toolbox`](super::Toolbox)): the arguments parsed, the handler run, the answer turned into
-//! a result every client accepts, the observer told. No other code runs a stitch tool.
+//! [`Toolbox`](super::Toolbox)): the arguments parsed, the handler run until it answers, its
+//! deadline passes or the call is cancelled, the answer turned into a result every client
+//! accepts, the observer told. No other code runs a stitch tool.
+//!
+//! A call ends. rmcp runs each request in a task of its own and cancels the request's token
+//! when the client sends `notifications/cancelled`, when its session ends (`DELETE`, expiry,
+//! a closed stdio) and, when serving statelessly, when the client disconnects; it never drops
+//! the task. So the handler's future is raced here against that token and the deadline, and
+//! dropped where it stands when either comes first: whatever it holds is freed then.
 
 use std::future::Future;
 use std::panic::AssertUnwindSafe;
@@ -9,6 +16,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use futures::FutureExt;
+use futures::future::Either;
 use rmcp::ErrorData;
 use rmcp::handler::server::tool::ToolCallContext;
 use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock, JsonObject};
@@ -42,6 +50,7 @@ pub struct CallRecord<'a> {
 
 /// How a call ended.
 #[derive(Debug)]
+#[non_exhaustive]
 pub enum Outcome<'a> {
     /// The arguments parsed and the handler succeeded.
     Accepted,
@@ -51,6 +60,13 @@ pub enum Outcome<'a> {
     /// protocol error), or it or a `refine` check panicked (`panicked: ...`; the client is told only
     /// that the tool failed).
     Failed(&'a str),
+    /// The call was cancelled before the handler answered (by the client, by its session's
+    /// end, or by its disconnecting from a stateless server): the handler's future was
+    /// dropped.
+    Cancelled,
+    /// The handler had not answered within the tool's deadline: its future was dropped, and
+    /// the client told so.
+    TimedOut(Duration),
 }
 
 /// The observer of every call.
@@ -72,12 +88,18 @@ type Invoke<S> = Arc<
 /// What a client is told when a handler panics: nothing of its internals.
 const PANICKED: &str = "The tool failed unexpectedly; whether the call took effect is unknown.";
 
+/// What a client is told of a cancelled call, where it can still be told.
+const CANCELLED: &str = "The call was cancelled before the tool finished; whether it took \
+                         effect is unknown.";
+
 /// A stitch tool: its contract, the output it advertises, and how a call runs.
 pub(crate) struct StitchTool<S> {
     /// The contract's tool, for the guard and the listings.
     pub(crate) contract: Tool,
     /// The result type's schema, when the tool advertises an output schema.
     pub(crate) output: Option<Output>,
+    /// How long a call may run before its handler is dropped.
+    pub(crate) deadline: Duration,
     invoke: Invoke<S>,
 }
 
@@ -123,13 +145,16 @@ impl<S: Send + Sync + 'static> StitchTool<S> {
         StitchTool {
             contract: C::TOOL,
             output,
+            deadline: DEFAULT_CALL_DEADLINE,
             invoke,
         }
     }
 
     /// Starts one call from a client shown `dialect`: the arguments parsed and the request's
-    /// parts taken now, the handler's future returned to be awaited. A call without
-    /// `context` was not made by a client ([`Toolbox::call`](super::Toolbox::call)).
+    /// parts taken now, the handler's future returned to be awaited, which ends at the
+    /// tool's deadline or when the request is cancelled, whichever comes first. A call without
+    /// `context` was not made by a client ([`Toolbox::call`](super::Toolbox::call)), and ends
+    /// at its deadline.
     pub(crate) fn start<'a>(
         &self,
         server: &'a S,
@@ -138,7 +163,17 @@ impl<S: Send + Sync + 'static> StitchTool<S> {
         context: Option<&mut ToolCallContext<'_, S>>,
     ) -> Answering<'a> {
         let arguments = Value::Object(arguments.unwrap_or_default());
-        (self.invoke)(server, arguments, dialect, context)
+        let cancelled = context
+            .as_ref()
+            .map(|context| context.request_context.ct.clone());
+        let answering = (self.invoke)(server, arguments, dialect, context);
+        let cancelled = async move {
+            match cancelled {
+                Some(token) => token.cancelled_owned().await,
+                None => std::future::pending().await,
+            }
+        };
+        Box::pin(ended_by(answering, self.deadline, cancelled))
     }
 
     /// Ends a call that began at `started`: its answer told to the observer, and turned into
@@ -167,6 +202,8 @@ impl<S: Send + Sync + 'static> StitchTool<S> {
                     error_text = format!("panicked: {message}");
                     Outcome::Failed(&error_text)
                 }
+                Answer::Cancelled => Outcome::Cancelled,
+                Answer::TimedOut(deadline) => Outcome::TimedOut(*deadline),
             };
             observer(&CallRecord {
                 tool: self.contract.name,
@@ -185,6 +222,17 @@ impl<S: Send + Sync + 'static> StitchTool<S> {
             Answer::Panicked(_) => {
                 Ok(CallToolResult::error(vec![ContentBlock::text(PANICKED)]).into())
             }
+            Answer::Cancelled => {
+                Ok(CallToolResult::error(vec![ContentBlock::text(CANCELLED)]).into())
+            }
+            Answer::TimedOut(deadline) => {
+                let text = format!(
+                    "The tool did not finish within {} s and was stopped; whether the call \
+                     took effect is unknown.",
+                    deadline.as_secs_f64()
+                );
+                Ok(CallToolResult::error(vec![ContentBlock::text(text)]).into())
+            }
         }
     }
 
@@ -197,6 +245,27 @@ impl<S: Send + Sync + 'static> StitchTool<S> {
         } else {
             CallToolResult::from(rejection)
         }
+    }
+}
+
+/// How long a call may run unless its tool says otherwise: a minute, as long as the
+/// TypeScript SDK's client waits for an answer by default (past it, the answer has no one to
+/// read it).
+pub(crate) const DEFAULT_CALL_DEADLINE: Duration = Duration::from_secs(60);
+
+/// The handler's answer, unless `deadline` passes or `cancelled` resolves first: then the
+/// handler's future is dropped where it stands. An answer ready at the same moment wins.
+async fn ended_by(
+    answering: Answering<'_>,
+    deadline: Duration,
+    cancelled: impl Future<Output = ()> + Send,
+) -> Answer {
+    let timer = std::pin::pin!(tokio::time::sleep(deadline));
+    let cancelled = std::pin::pin!(cancelled);
+    match futures::future::select(answering, futures::future::select(timer, cancelled)).await {
+        Either::Left((answer, _)) => answer,
+        Either::Right((Either::Left(_), _)) => Answer::TimedOut(deadline),
+        Either::Right((Either::Right(_), _)) => Answer::Cancelled,
     }
 }
 

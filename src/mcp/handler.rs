@@ -131,6 +131,10 @@ pub(crate) enum Answer {
     /// The handler, or a `refine` check, panicked; the message is for the observer, never
     /// the client.
     Panicked(String),
+    /// The call was cancelled before the handler answered; its future was dropped.
+    Cancelled,
+    /// The handler had not answered within this deadline; its future was dropped.
+    TimedOut(std::time::Duration),
 }
 
 /// A structured answer: `Ok` serialized into `structuredContent`, `Err` an `isError` result.

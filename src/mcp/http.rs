@@ -1,10 +1,11 @@
 //! Serving an rmcp server over streamable HTTP with what a server on a network needs, each a
 //! default a user can change (feature `http`): `TCP_NODELAY` (without it, every response
 //! written in more than one segment waits ~40 ms for the client's delayed ACK), a body cap,
-//! header (from accept) and body read timeouts, a cap on connections, on connections per
-//! remote address, and on sessions (with idle expiry),
-//! and the `Host`/`Origin` checks: the loopback names when bound to loopback, an allow-list
-//! otherwise. A server is a few lines:
+//! header (from accept) and body read timeouts, idle connections closed, a cap on
+//! connections and on sessions, each shared fairly between client addresses (a trusted
+//! proxy's forwarded address honoured only when configured), sessions expired by what they
+//! do, and the `Host`/`Origin` checks: the loopback names when bound to loopback, an
+//! allow-list otherwise. A server is a few lines:
 //!
 //! ```no_run
 //! # #[derive(Clone)] struct Server;
@@ -17,31 +18,29 @@
 //! ```
 //!
 //! rmcp's streamable HTTP service answers the protocol; this module owns the connections:
-//! hyper serves each one (HTTP/1.1 or HTTP/2), axum routes the path, and a middleware reads
+//! hyper serves each one (HTTP/1.1 or HTTP/2; `connection`), axum routes the path, and a
+//! middleware (`limits`) admits sessions (`sessions`) by client address (`client`) and reads
 //! each body whole within its timeout and cap before rmcp sees it.
 
-use std::collections::HashMap;
 use std::io;
 use std::net::{IpAddr, SocketAddr};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 
-use axum::body::Body;
-use axum::http::{Method, Request, Response, StatusCode, header};
-use axum::middleware::Next;
-use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
-use hyper_util::server::conn::auto;
 use hyper_util::service::TowerToHyperService;
 use rmcp::ServerHandler;
 use rmcp::transport::streamable_http_server::session::local::{LocalSessionManager, SessionConfig};
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
-use tokio::io::AsyncWriteExt;
-use tokio::net::{TcpListener, TcpStream, ToSocketAddrs};
+use tokio::net::{TcpListener, ToSocketAddrs};
 use tokio::sync::Semaphore;
 
-use futures::StreamExt;
+use connection::{Busy, PerAddress, Timers, refuse};
+use limits::{Connection, Limits};
 use sessions::Sessions;
 
+mod client;
+mod connection;
+mod limits;
 mod sessions;
 
 /// How an MCP server is served over streamable HTTP: its path, its limits, the hosts and
@@ -53,11 +52,13 @@ pub struct HttpServer {
     max_body_bytes: usize,
     header_timeout: Duration,
     body_timeout: Duration,
+    connection_idle: Duration,
     max_connections: usize,
     max_connections_per_address: usize,
     max_sessions: usize,
     max_sessions_per_address: usize,
     session_idle: Duration,
+    trusted_proxies: Vec<IpAddr>,
     hosts: Vec<String>,
     origins: Vec<String>,
     stateless: bool,
@@ -70,11 +71,13 @@ impl Default for HttpServer {
             max_body_bytes: Self::DEFAULT_MAX_BODY_BYTES,
             header_timeout: Self::DEFAULT_HEADER_TIMEOUT,
             body_timeout: Self::DEFAULT_BODY_TIMEOUT,
+            connection_idle: Self::DEFAULT_CONNECTION_IDLE,
             max_connections: Self::DEFAULT_MAX_CONNECTIONS,
             max_connections_per_address: Self::DEFAULT_MAX_CONNECTIONS_PER_ADDRESS,
             max_sessions: Self::DEFAULT_MAX_SESSIONS,
             max_sessions_per_address: Self::DEFAULT_MAX_SESSIONS_PER_ADDRESS,
             session_idle: Self::DEFAULT_SESSION_IDLE,
+            trusted_proxies: Vec::new(),
             hosts: Vec::new(),
             origins: Vec::new(),
             stateless: false,
@@ -88,19 +91,25 @@ impl HttpServer {
     /// A connection whose request head has not arrived in this long is closed, counting
     /// from when it was accepted, whether or not it has sent a byte.
     pub const DEFAULT_HEADER_TIMEOUT: Duration = Duration::from_secs(10);
-    /// A request body that has not arrived in this long is refused (408).
+    /// A request body that has not arrived in this long is refused (408): a body trickled
+    /// to hold a connection holds it no longer.
     pub const DEFAULT_BODY_TIMEOUT: Duration = Duration::from_secs(30);
+    /// A connection with no request in flight for this long is closed (an HTTP/1 keep-alive
+    /// connection at once, an HTTP/2 one after `GOAWAY`), however many PINGs it answers.
+    pub const DEFAULT_CONNECTION_IDLE: Duration = Duration::from_secs(60);
     /// Connections served at once; one past it is answered 503 and closed.
     pub const DEFAULT_MAX_CONNECTIONS: usize = 1024;
-    /// Connections served at once from one remote address, so that one client cannot take
-    /// them all; one past it is answered 503 and closed.
+    /// Connections served at once from one remote address (a trusted proxy's are not
+    /// counted so), so that one client cannot take them all; one past it is answered 503 and
+    /// closed.
     pub const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS: usize = 64;
     /// Sessions open at once (each costs some 60 KiB); when the table is full, a new one
     /// takes the place of the least recently active with nothing in flight (503 only when
     /// every one is busy).
     pub const DEFAULT_MAX_SESSIONS: usize = 512;
-    /// Sessions one remote address holds at once, so that one client cannot take the table;
-    /// a new one past it is refused (503).
+    /// Sessions one client address holds at once, so that one client cannot take the table:
+    /// past it, its own least recently active idle session gives way (503 when each is
+    /// busy).
     pub const DEFAULT_MAX_SESSIONS_PER_ADDRESS: usize = 64;
     /// A session with nothing in flight this long is closed (a call in flight or an open
     /// stream is activity); its next request is answered 404.
@@ -135,6 +144,12 @@ impl HttpServer {
         self
     }
 
+    /// How long a connection with no request in flight is kept open.
+    pub fn connection_idle(mut self, idle: Duration) -> Self {
+        self.connection_idle = idle;
+        self
+    }
+
     /// How many connections are served at once.
     pub fn max_connections(mut self, connections: usize) -> Self {
         self.max_connections = connections;
@@ -148,13 +163,23 @@ impl HttpServer {
         self
     }
 
+    /// The proxies (a load balancer, a reverse proxy) whose connections carry other clients'
+    /// requests: a request from one of them is counted against the client its `Forwarded`
+    /// or `X-Forwarded-For` header names (the last address in it that is not itself a trusted
+    /// proxy), and their connections are not capped per address. From any other address,
+    /// those headers are ignored (default: none trusted).
+    pub fn trusted_proxies<I: IntoIterator<Item = IpAddr>>(mut self, proxies: I) -> Self {
+        self.trusted_proxies = proxies.into_iter().collect();
+        self
+    }
+
     /// How many sessions may be open at once.
     pub fn max_sessions(mut self, sessions: usize) -> Self {
         self.max_sessions = sessions;
         self
     }
 
-    /// How many sessions one remote address may hold at once.
+    /// How many sessions one client address may hold at once.
     pub fn max_sessions_per_address(mut self, sessions: usize) -> Self {
         self.max_sessions_per_address = sessions;
         self
@@ -256,6 +281,7 @@ impl HttpListener {
             stateful: !options.stateless,
             max_body_bytes: options.max_body_bytes,
             body_timeout: options.body_timeout,
+            trusted_proxies: options.trusted_proxies.clone().into(),
         };
         let router = axum::Router::new()
             .nest_service(&options.path, service)
@@ -264,6 +290,10 @@ impl HttpListener {
             }));
         let connections = Arc::new(Semaphore::new(options.max_connections));
         let per_address = PerAddress::new(options.max_connections_per_address);
+        let timers = Timers {
+            header: options.header_timeout,
+            idle: options.connection_idle,
+        };
         loop {
             let (stream, remote) = match listener.accept().await {
                 Ok(accepted) => accepted,
@@ -274,9 +304,14 @@ impl HttpListener {
                     continue;
                 }
             };
-            let Some(held) = per_address.take(remote.ip()) else {
-                tokio::spawn(refuse(stream));
-                continue;
+            let held = if options.trusted_proxies.contains(&remote.ip()) {
+                None
+            } else {
+                let Some(held) = per_address.take(remote.ip()) else {
+                    tokio::spawn(refuse(stream));
+                    continue;
+                };
+                Some(held)
             };
             let Ok(permit) = Arc::clone(&connections).try_acquire_owned() else {
                 tokio::spawn(refuse(stream));
@@ -284,95 +319,18 @@ impl HttpListener {
             };
             // Without it, a response written in two segments waits for the delayed ACK.
             let _ = stream.set_nodelay(true);
-            let service = TowerToHyperService::new(
-                router.clone().layer(axum::Extension(Remote(remote.ip()))),
-            );
-            let header_timeout = options.header_timeout;
+            let busy = Busy::new();
+            let connection = Connection {
+                remote: remote.ip(),
+                busy: Arc::clone(&busy),
+            };
+            let service =
+                TowerToHyperService::new(router.clone().layer(axum::Extension(connection)));
             tokio::spawn(async move {
-                serve_connection(stream, service, header_timeout).await;
+                connection::serve(stream, service, busy, timers).await;
                 drop(permit);
                 drop(held);
             });
-        }
-    }
-}
-
-/// Serves one accepted connection. The head's time counts from accept: a connection that
-/// sends nothing is closed as one that trickles (hyper's own timer starts at the first byte,
-/// and is given what is left).
-async fn serve_connection(
-    stream: TcpStream,
-    service: TowerToHyperService<axum::Router>,
-    header_timeout: Duration,
-) {
-    let accepted = tokio::time::Instant::now();
-    let mut first = [0u8; 1];
-    match tokio::time::timeout(header_timeout, stream.peek(&mut first)).await {
-        Ok(Ok(read)) if read > 0 => {}
-        _ => return,
-    }
-    let left = header_timeout
-        .saturating_sub(accepted.elapsed())
-        .max(Duration::from_millis(1));
-    let mut builder = auto::Builder::new(TokioExecutor::new());
-    builder
-        .http1()
-        .timer(TokioTimer::new())
-        .header_read_timeout(left);
-    builder
-        .http2()
-        .timer(TokioTimer::new())
-        .keep_alive_interval(Some(header_timeout));
-    let _ = builder
-        .serve_connection_with_upgrades(TokioIo::new(stream), service)
-        .await;
-}
-
-/// How many connections each remote address holds, against a cap: one address cannot take
-/// every connection the server has.
-#[derive(Clone)]
-struct PerAddress {
-    held: Arc<Mutex<HashMap<IpAddr, usize>>>,
-    cap: usize,
-}
-
-/// One connection held by an address, given back when dropped.
-struct Held {
-    of: PerAddress,
-    address: IpAddr,
-}
-
-impl PerAddress {
-    fn new(cap: usize) -> PerAddress {
-        PerAddress {
-            held: Arc::default(),
-            cap,
-        }
-    }
-
-    /// One more connection for `address`, unless it holds its cap already.
-    fn take(&self, address: IpAddr) -> Option<Held> {
-        let mut held = self.held.lock().unwrap_or_else(|e| e.into_inner());
-        let count = held.entry(address).or_insert(0);
-        if *count >= self.cap {
-            return None;
-        }
-        *count += 1;
-        Some(Held {
-            of: self.clone(),
-            address,
-        })
-    }
-}
-
-impl Drop for Held {
-    fn drop(&mut self) {
-        let mut held = self.of.held.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(count) = held.get_mut(&self.address) {
-            *count -= 1;
-            if *count == 0 {
-                held.remove(&self.address);
-            }
         }
     }
 }
@@ -384,10 +342,6 @@ fn session_manager() -> LocalSessionManager {
     sessions.session_config.keep_alive = None;
     sessions
 }
-
-/// The remote address of the connection a request came on.
-#[derive(Clone, Copy)]
-struct Remote(IpAddr);
 
 /// rmcp's protocol settings: the body cap, the session mode, and the hosts and origins
 /// answered (the loopback names when bound to loopback).
@@ -417,104 +371,4 @@ fn protocol_config(options: &HttpServer, local: SocketAddr) -> StreamableHttpSer
         config.with_allowed_origins(origins)
     };
     config
-}
-
-/// What each request is held to before rmcp reads it.
-#[derive(Clone)]
-struct Limits {
-    sessions: Arc<Sessions>,
-    stateful: bool,
-    max_body_bytes: usize,
-    body_timeout: Duration,
-}
-
-impl Limits {
-    /// Admits a new session (a request without `Mcp-Session-Id`) by the table's rules (503,
-    /// with a reason and when to try again, when it cannot), and notes it once opened; holds
-    /// a session's request in flight until its answer is sent whole; reads the body within
-    /// the timeout (408) and the cap (413), so that rmcp is handed a body already whole.
-    async fn apply(self, request: Request<Body>, next: Next) -> Response<Body> {
-        let address = request
-            .extensions()
-            .get::<Remote>()
-            .map_or(IpAddr::from([0, 0, 0, 0]), |remote| remote.0);
-        let session = request
-            .headers()
-            .get("mcp-session-id")
-            .and_then(|id| id.to_str().ok())
-            .map(str::to_owned);
-        let opens_session = self.stateful && request.method() == Method::POST && session.is_none();
-        if opens_session && let Err(reason) = self.sessions.admit(address).await {
-            let mut refusal = status(StatusCode::SERVICE_UNAVAILABLE, reason);
-            let retry = header::HeaderValue::from_static("5");
-            refusal.headers_mut().insert(header::RETRY_AFTER, retry);
-            // Its body is not read: the connection is not reused for another request.
-            let close = header::HeaderValue::from_static("close");
-            refusal.headers_mut().insert(header::CONNECTION, close);
-            return refusal;
-        }
-        let in_flight = session.as_deref().map(|id| self.sessions.begin(id));
-        let request = if request.method() == Method::POST {
-            match self.whole_body(request).await {
-                Ok(request) => request,
-                Err(refusal) => return refusal,
-            }
-        } else {
-            request
-        };
-        let response = next.run(request).await;
-        if opens_session
-            && let Some(id) = response
-                .headers()
-                .get("mcp-session-id")
-                .and_then(|id| id.to_str().ok())
-        {
-            self.sessions.opened(id, address);
-        }
-        match in_flight {
-            // The request stays in flight until its answer (a stream, maybe) is sent whole.
-            Some(in_flight) => response.map(|body| {
-                Body::from_stream(body.into_data_stream().map(move |chunk| {
-                    let _held = &in_flight;
-                    chunk
-                }))
-            }),
-            None => response,
-        }
-    }
-
-    /// The request with its body read whole, within the timeout and the cap.
-    async fn whole_body(&self, request: Request<Body>) -> Result<Request<Body>, Response<Body>> {
-        let (parts, body) = request.into_parts();
-        let read = axum::body::to_bytes(body, self.max_body_bytes);
-        match tokio::time::timeout(self.body_timeout, read).await {
-            Ok(Ok(bytes)) => Ok(Request::from_parts(parts, Body::from(bytes))),
-            Ok(Err(_)) => {
-                let reason = format!("the body is over {} bytes", self.max_body_bytes);
-                Err(status(StatusCode::PAYLOAD_TOO_LARGE, reason))
-            }
-            Err(_) => {
-                let reason = format!(
-                    "the body did not arrive within {} ms",
-                    self.body_timeout.as_millis()
-                );
-                Err(status(StatusCode::REQUEST_TIMEOUT, reason))
-            }
-        }
-    }
-}
-
-/// A plain-text answer with `status`.
-fn status(status: StatusCode, reason: String) -> Response<Body> {
-    let mut response = Response::new(Body::from(reason));
-    *response.status_mut() = status;
-    response
-}
-
-/// Answers a connection past the cap with 503 and closes it.
-async fn refuse(mut stream: TcpStream) {
-    let answer = "HTTP/1.1 503 Service Unavailable\r\nretry-after: 1\r\nconnection: close\r\n\
-                  content-length: 0\r\n\r\n";
-    let _ = stream.write_all(answer.as_bytes()).await;
-    let _ = stream.shutdown().await;
 }

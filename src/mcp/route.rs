@@ -6,13 +6,13 @@
 use std::fmt::Display;
 use std::ops::Add;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use rmcp::handler::server::router::tool::{ToolRoute, ToolRouter};
 use rmcp::handler::server::tool::IntoCallToolResult;
 use stitch_runtime::{Contract, Finding, SchemaProfile};
 
-use super::call::{CallRecord, Observer, StitchTool, ToolOutput};
+use super::call::{CallRecord, DEFAULT_CALL_DEADLINE, Observer, StitchTool, ToolOutput};
 use super::dialects::{ClientDialects, Listings};
 use super::handler::{Handler, RequestParts, content, structured};
 use super::schema::{Output, listed};
@@ -72,6 +72,8 @@ pub struct Tools<S> {
     profile: SchemaProfile,
     observer: Option<Observer>,
     dialects: ClientDialects,
+    deadline: Duration,
+    deadlines: Vec<(&'static str, Duration)>,
 }
 
 impl<S> Default for Tools<S> {
@@ -81,6 +83,8 @@ impl<S> Default for Tools<S> {
             profile: SchemaProfile::new(),
             observer: None,
             dialects: ClientDialects::default(),
+            deadline: DEFAULT_CALL_DEADLINE,
+            deadlines: Vec::new(),
         }
     }
 }
@@ -185,11 +189,41 @@ impl<S: Send + Sync + 'static> Tools<S> {
         self
     }
 
+    /// How long a call of any of these tools may run (default: 60 s, as long as the
+    /// TypeScript SDK's client waits). Past it, the handler's future is dropped, the client
+    /// answered with an `isError` result saying so, and the observer told
+    /// [`Outcome::TimedOut`](super::Outcome::TimedOut). A call is also ended, its future
+    /// dropped, when it is cancelled ([`Outcome::Cancelled`](super::Outcome::Cancelled)).
+    ///
+    /// A handler ends only where it awaits: one that blocks its thread (heavy computation,
+    /// a blocking library) should run that work with `tokio::task::spawn_blocking` and await
+    /// it, so that the runtime goes on serving every other call meanwhile, and the call can
+    /// still end at its deadline (the blocking work itself runs on to its end, unseen).
+    pub fn call_deadline(mut self, deadline: Duration) -> Self {
+        self.deadline = deadline;
+        self
+    }
+
+    /// How long a call of contract `C`'s tool may run, in place of
+    /// [`call_deadline`](Self::call_deadline)'s, whenever the tool is mounted.
+    pub fn call_deadline_of<C: Contract>(mut self, deadline: Duration) -> Self {
+        self.deadlines.push((C::TOOL.name, deadline));
+        self
+    }
+
     /// Checks every tool with the guard and builds the router, or returns every finding.
-    pub fn build(self) -> Result<StitchRouter<S>, Vec<Finding>> {
+    pub fn build(mut self) -> Result<StitchRouter<S>, Vec<Finding>> {
         let findings = guard(&self.tools, &self.profile, &self.dialects);
         if !findings.is_empty() {
             return Err(findings);
+        }
+        for tool in &mut self.tools {
+            tool.deadline = self
+                .deadlines
+                .iter()
+                .rev()
+                .find(|(name, _)| *name == tool.contract.name)
+                .map_or(self.deadline, |(_, deadline)| *deadline);
         }
         let tools: Vec<Arc<StitchTool<S>>> = self.tools.into_iter().map(Arc::new).collect();
         let listings = Listings::of(&tools, self.dialects);

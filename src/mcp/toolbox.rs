@@ -163,6 +163,19 @@ impl ToolboxBuilder {
         self
     }
 
+    /// How long a call of any tool may run (default 60 s): see
+    /// [`Tools::call_deadline`](super::Tools::call_deadline).
+    pub fn call_deadline(mut self, deadline: std::time::Duration) -> Self {
+        self.tools = self.tools.call_deadline(deadline);
+        self
+    }
+
+    /// How long a call of contract `C`'s tool may run, in place of the toolbox's.
+    pub fn call_deadline_of<C: Contract>(mut self, deadline: std::time::Duration) -> Self {
+        self.tools = self.tools.call_deadline_of::<C>(deadline);
+        self
+    }
+
     /// Which dialect each client is shown, from the name it gives in `initialize`; its calls
     /// are parsed in that dialect (see [`ClientDialects`]).
     pub fn dialects(mut self, dialects: ClientDialects) -> Self {

@@ -942,6 +942,8 @@ pub fn record_into(
             Outcome::Accepted => "accepted".to_owned(),
             Outcome::Rejected(issues) => format!("rejected {}", issues[0].pointer),
             Outcome::Failed(error) => format!("failed {error}"),
+            Outcome::Cancelled => "cancelled".to_owned(),
+            other => format!("{other:?}"),
         };
         log.lock().unwrap().push(format!("{} {outcome}", call.tool));
     }

@@ -1,0 +1,165 @@
+//! One accepted connection, served until it ends or has nothing to do: its request head
+//! timed from accept (a connection that sends nothing is closed as one that trickles), and
+//! the connection closed once no request has been in flight on it for the idle limit, HTTP/1
+//! keep-alive and HTTP/2 alike (an HTTP/2 client answering PINGs is not doing anything). And
+//! the count of connections each remote address holds, against its cap.
+
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use futures::future::Either;
+use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
+use hyper_util::server::conn::auto;
+use hyper_util::service::TowerToHyperService;
+use tokio::io::AsyncWriteExt;
+use tokio::net::TcpStream;
+use tokio::time::Instant;
+
+/// How long a connection may take over its head, and sit with nothing in flight.
+#[derive(Clone, Copy)]
+pub(super) struct Timers {
+    pub(super) header: Duration,
+    pub(super) idle: Duration,
+}
+
+/// Serves one accepted connection (hyper's own header timer starts at the first byte, so it
+/// is given what is left of the head's time from accept).
+pub(super) async fn serve(
+    stream: TcpStream,
+    service: TowerToHyperService<axum::Router>,
+    busy: Arc<Busy>,
+    timers: Timers,
+) {
+    let accepted = Instant::now();
+    let mut first = [0u8; 1];
+    match tokio::time::timeout(timers.header, stream.peek(&mut first)).await {
+        Ok(Ok(read)) if read > 0 => {}
+        _ => return,
+    }
+    let left = timers
+        .header
+        .saturating_sub(accepted.elapsed())
+        .max(Duration::from_millis(1));
+    let mut builder = auto::Builder::new(TokioExecutor::new());
+    builder
+        .http1()
+        .timer(TokioTimer::new())
+        .header_read_timeout(left);
+    builder
+        .http2()
+        .timer(TokioTimer::new())
+        .keep_alive_interval(Some(timers.header));
+    let connection = builder.serve_connection_with_upgrades(TokioIo::new(stream), service);
+    let mut connection = std::pin::pin!(connection);
+    loop {
+        let check = std::pin::pin!(tokio::time::sleep(busy.idle_left(timers.idle)));
+        match futures::future::select(connection.as_mut(), check).await {
+            Either::Left(_) => return,
+            Either::Right(_) if busy.idle_left(timers.idle).is_zero() => break,
+            Either::Right(_) => {}
+        }
+    }
+    // Nothing in flight: HTTP/1 closes at once, HTTP/2 says GOAWAY first.
+    connection.as_mut().graceful_shutdown();
+    let _ = tokio::time::timeout(timers.header, connection).await;
+}
+
+/// What a connection has in flight, and since when it has had nothing.
+pub(super) struct Busy {
+    state: Mutex<(usize, Instant)>,
+}
+
+/// One request in flight on a connection, until its answer is sent whole.
+pub(super) struct Request(Arc<Busy>);
+
+impl Busy {
+    pub(super) fn new() -> Arc<Busy> {
+        Arc::new(Busy {
+            state: Mutex::new((0, Instant::now())),
+        })
+    }
+
+    /// A request begins on the connection.
+    pub(super) fn begin(self: &Arc<Self>) -> Request {
+        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        state.0 += 1;
+        Request(Arc::clone(self))
+    }
+
+    /// How long until the connection has been idle for `idle` (zero: it has): `idle` itself
+    /// while a request is in flight.
+    fn idle_left(&self, idle: Duration) -> Duration {
+        let state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        match *state {
+            (0, since) => idle.saturating_sub(since.elapsed()),
+            _ => idle,
+        }
+    }
+}
+
+impl Drop for Request {
+    fn drop(&mut self) {
+        let mut state = self.0.state.lock().unwrap_or_else(|e| e.into_inner());
+        state.0 -= 1;
+        state.1 = Instant::now();
+    }
+}
+
+/// How many connections each remote address holds, against a cap: one address cannot take
+/// every connection the server has.
+#[derive(Clone)]
+pub(super) struct PerAddress {
+    held: Arc<Mutex<HashMap<IpAddr, usize>>>,
+    cap: usize,
+}
+
+/// One connection held by an address, given back when dropped.
+pub(super) struct Held {
+    of: PerAddress,
+    address: IpAddr,
+}
+
+impl PerAddress {
+    pub(super) fn new(cap: usize) -> PerAddress {
+        PerAddress {
+            held: Arc::default(),
+            cap,
+        }
+    }
+
+    /// One more connection for `address`, unless it holds its cap already.
+    pub(super) fn take(&self, address: IpAddr) -> Option<Held> {
+        let mut held = self.held.lock().unwrap_or_else(|e| e.into_inner());
+        let count = held.entry(address).or_insert(0);
+        if *count >= self.cap {
+            return None;
+        }
+        *count += 1;
+        Some(Held {
+            of: self.clone(),
+            address,
+        })
+    }
+}
+
+impl Drop for Held {
+    fn drop(&mut self) {
+        let mut held = self.of.held.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(count) = held.get_mut(&self.address) {
+            *count -= 1;
+            if *count == 0 {
+                held.remove(&self.address);
+            }
+        }
+    }
+}
+
+/// Answers a connection past a cap with 503 and closes it.
+pub(super) async fn refuse(mut stream: TcpStream) {
+    let answer = "HTTP/1.1 503 Service Unavailable\r\nretry-after: 1\r\nconnection: close\r\n\
+                  content-length: 0\r\n\r\n";
+    let _ = stream.write_all(answer.as_bytes()).await;
+    let _ = stream.shutdown().await;
+}

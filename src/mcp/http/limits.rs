@@ -1,0 +1,118 @@
+//! What each request is held to before rmcp reads it: the session table's admission (a new
+//! session from a client address), the request counted in flight on its session and its
+//! connection until its answer is sent whole, and its body read whole within the timeout
+//! and the cap.
+
+use std::net::IpAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::http::{Method, Request, Response, StatusCode, header};
+use axum::middleware::Next;
+use futures::StreamExt;
+
+use super::client;
+use super::connection::Busy;
+use super::sessions::Sessions;
+
+/// The connection a request came on: its remote address, and what it has in flight.
+#[derive(Clone)]
+pub(super) struct Connection {
+    pub(super) remote: IpAddr,
+    pub(super) busy: Arc<Busy>,
+}
+
+/// The limits, shared by every request.
+#[derive(Clone)]
+pub(super) struct Limits {
+    pub(super) sessions: Arc<Sessions>,
+    pub(super) stateful: bool,
+    pub(super) max_body_bytes: usize,
+    pub(super) body_timeout: Duration,
+    pub(super) trusted_proxies: Arc<[IpAddr]>,
+}
+
+impl Limits {
+    /// Admits a new session (a request without `Mcp-Session-Id`) by the table's rules (503,
+    /// with a reason and when to try again, when it cannot), and notes it once opened; holds
+    /// the request in flight on its session and its connection until its answer is sent whole;
+    /// reads the body within the timeout (408) and the cap (413), so that rmcp is handed a
+    /// body already whole.
+    pub(super) async fn apply(self, request: Request<Body>, next: Next) -> Response<Body> {
+        let connection = request.extensions().get::<Connection>().cloned();
+        let on_connection = connection
+            .as_ref()
+            .map(|connection| connection.busy.begin());
+        let remote = connection.map_or(IpAddr::from([0, 0, 0, 0]), |c| c.remote);
+        let address = client::address(remote, request.headers(), &self.trusted_proxies);
+        let session = request
+            .headers()
+            .get("mcp-session-id")
+            .and_then(|id| id.to_str().ok())
+            .map(str::to_owned);
+        let opens_session = self.stateful && request.method() == Method::POST && session.is_none();
+        if opens_session && let Err(reason) = self.sessions.admit(address).await {
+            let mut refusal = status(StatusCode::SERVICE_UNAVAILABLE, reason);
+            let retry = header::HeaderValue::from_static("5");
+            refusal.headers_mut().insert(header::RETRY_AFTER, retry);
+            // Its body is not read: the connection is not reused for another request.
+            let close = header::HeaderValue::from_static("close");
+            refusal.headers_mut().insert(header::CONNECTION, close);
+            return refusal;
+        }
+        let on_session = session.as_deref().map(|id| self.sessions.begin(id));
+        let request = if request.method() == Method::POST {
+            match self.whole_body(request).await {
+                Ok(request) => request,
+                Err(refusal) => return refusal,
+            }
+        } else {
+            request
+        };
+        let response = next.run(request).await;
+        if opens_session
+            && let Some(id) = response
+                .headers()
+                .get("mcp-session-id")
+                .and_then(|id| id.to_str().ok())
+        {
+            self.sessions.opened(id, address);
+        }
+        // The request stays in flight until its answer (a stream, maybe) is sent whole.
+        let in_flight = (on_session, on_connection);
+        response.map(|body| {
+            Body::from_stream(body.into_data_stream().map(move |chunk| {
+                let _held = &in_flight;
+                chunk
+            }))
+        })
+    }
+
+    /// The request with its body read whole, within the timeout and the cap.
+    async fn whole_body(&self, request: Request<Body>) -> Result<Request<Body>, Response<Body>> {
+        let (parts, body) = request.into_parts();
+        let read = axum::body::to_bytes(body, self.max_body_bytes);
+        match tokio::time::timeout(self.body_timeout, read).await {
+            Ok(Ok(bytes)) => Ok(Request::from_parts(parts, Body::from(bytes))),
+            Ok(Err(_)) => {
+                let reason = format!("the body is over {} bytes", self.max_body_bytes);
+                Err(status(StatusCode::PAYLOAD_TOO_LARGE, reason))
+            }
+            Err(_) => {
+                let reason = format!(
+                    "the body did not arrive within {} ms",
+                    self.body_timeout.as_millis()
+                );
+                Err(status(StatusCode::REQUEST_TIMEOUT, reason))
+            }
+        }
+    }
+}
+
+/// A plain-text answer with `status`.
+fn status(status: StatusCode, reason: String) -> Response<Body> {
+    let mut response = Response::new(Body::from(reason));
+    *response.status_mut() = status;
+    response
+}
