@@ -22,7 +22,7 @@ use rmcp::model::{
     ListResourcesResult, ListToolsResult, LoggingLevel, LoggingMessageNotificationParam,
     PaginatedRequestParams, ProgressNotificationParam, ReadResourceRequestParams,
     ReadResourceResponse, ResourceContents, ServerCapabilities, ServerConfig,
-    SetLevelRequestParams, SubscribeRequestParams, UnsubscribeRequestParams,
+    SetLevelRequestParams, SubscribeRequestParams, SubscriptionFilter, UnsubscribeRequestParams,
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
@@ -92,6 +92,13 @@ struct Elicitation {
 fn from_json<T: DeserializeOwned>(value: Value) -> Result<T, ErrorData> {
     serde_json::from_value(value)
         .map_err(|error| ErrorData::internal_error(error.to_string(), None))
+}
+
+/// A complete result from its JSON: protocol 2026-07-28 requires every result to say it is
+/// `"resultType": "complete"` (rmcp drops the field for a client of an older version).
+fn complete<T: DeserializeOwned>(mut value: Value) -> Result<T, ErrorData> {
+    value["resultType"] = json!("complete");
+    from_json(value)
 }
 
 fn failed(error: impl std::fmt::Display) -> String {
@@ -400,7 +407,7 @@ impl ServerHandler for Conformance {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListPromptsResult, ErrorData> {
-        from_json(json!({"prompts": [
+        complete(json!({"prompts": [
             {"name": "test_simple_prompt", "description": "A prompt without arguments"},
             {"name": "test_prompt_with_arguments", "description": "A prompt with arguments",
              "arguments": [
@@ -455,7 +462,7 @@ impl ServerHandler for Conformance {
                 ));
             }
         };
-        let result: rmcp::model::GetPromptResult = from_json(json!({"messages": messages}))?;
+        let result: rmcp::model::GetPromptResult = complete(json!({"messages": messages}))?;
         Ok(result.into())
     }
 
@@ -464,7 +471,7 @@ impl ServerHandler for Conformance {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListResourcesResult, ErrorData> {
-        from_json(json!({"resources": [
+        complete(json!({"resources": [
             {"uri": "test://static-text", "name": "static-text",
              "description": "A static text resource", "mimeType": "text/plain"},
             {"uri": "test://static-binary", "name": "static-binary",
@@ -479,7 +486,7 @@ impl ServerHandler for Conformance {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListResourceTemplatesResult, ErrorData> {
-        from_json(json!({"resourceTemplates": [
+        complete(json!({"resourceTemplates": [
             {"uriTemplate": "test://template/{id}/data", "name": "template-data",
              "description": "Data by id", "mimeType": "application/json"}
         ]}))
@@ -511,8 +518,17 @@ impl ServerHandler for Conformance {
                 }
             },
         };
-        let result: rmcp::model::ReadResourceResult = from_json(json!({"contents": [content]}))?;
+        let result: rmcp::model::ReadResourceResult = complete(json!({"contents": [content]}))?;
         Ok(result.into())
+    }
+
+    /// Protocol 2026-07-28's `subscriptions/listen`: every category asked for that the
+    /// server advertises (rmcp keeps only those), acknowledged and held until cancelled.
+    fn accepted_subscription_filter(
+        &self,
+        requested: &SubscriptionFilter,
+    ) -> Option<SubscriptionFilter> {
+        Some(requested.clone())
     }
 
     async fn subscribe(
@@ -551,7 +567,7 @@ impl ServerHandler for Conformance {
             .into_iter()
             .filter(|value| value.starts_with(&typed))
             .collect();
-        from_json(
+        complete(
             json!({"completion": {"values": values, "total": values.len(),
                                         "hasMore": false}}),
         )
