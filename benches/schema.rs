@@ -24,11 +24,9 @@ fn schema(c: &mut Criterion) {
     });
     group.bench_function("stitch openai-strict, rendered (a first use)", |b| {
         b.iter(|| {
-            stitch::ir::render(
-                black_box(BroadcastPatch::SHAPE),
-                stitch::ir::Rendering::Flat(Dialect::OpenAiStrict),
-            )
-            .len()
+            stitch::Rendering::Flat(Dialect::OpenAiStrict)
+                .render(black_box(BroadcastPatch::SHAPE))
+                .len()
         })
     });
     group.bench_function("stitch input_schema_for(openai-strict), kept", |b| {

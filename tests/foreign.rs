@@ -16,7 +16,7 @@ use proptest::prelude::*;
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
-use stitch::{Contract, Dialect, SchemaProfile};
+use stitch::{Contract, Dialect, Rendering, SchemaProfile};
 
 /// Who receives a broadcast.
 #[derive(Contract, JsonSchema, Deserialize, Debug, PartialEq)]
@@ -548,8 +548,10 @@ fn output_schemas_say_null_without_type_arrays_and_accept_every_result() {
         }),
     ];
     for dialect in Dialect::ALL {
-        let outcome = json(stitch::output_schema_of_in::<Outcome>(dialect));
-        let inner = json(stitch::output_schema_of_in::<InnerOutcome>(dialect));
+        let outcome = json(stitch::schema_of::<Outcome>(Rendering::output(dialect)));
+        let inner = json(stitch::schema_of::<InnerOutcome>(Rendering::output(
+            dialect,
+        )));
         if dialect != Dialect::Mcp {
             for schema in [&outcome, &inner] {
                 let mut arrays = Vec::new();

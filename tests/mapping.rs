@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 use stitch::{Contract, Shape};
 
 fn schema_of<T: Shape>() -> Value {
-    json(stitch::schema_of::<T>())
+    json(stitch::schema_of::<T>(stitch::Rendering::ADVERTISED))
 }
 
 #[test]

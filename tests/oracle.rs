@@ -19,7 +19,8 @@ use serde::Deserialize;
 use serde_json::Value;
 use stitch::__private as ir;
 use stitch::__private::{Flat, flat_table, key_indices, total_fields};
-use stitch::ir::{Field, Keyword, KeywordValue, Kind, Node, Object, Rendering, Union, Variant};
+use stitch::Rendering;
+use stitch::ir::{Field, Keyword, KeywordValue, Kind, Node, Object, Union, Variant};
 use stitch::{Contract, Dialect, FindingKind, SchemaProfile, Shape, Tool};
 
 /// For a derived contract: generated values are accepted by the exact schema (the generator
@@ -118,10 +119,7 @@ fn derived_key_tables_render_what_the_walk_renders() {
             union.description,
         ))));
         for mode in [Rendering::ADVERTISED, Rendering::Exact] {
-            assert_eq!(
-                stitch::ir::render(node, mode),
-                stitch::ir::render(walked, mode)
-            );
+            assert_eq!(mode.render(node), mode.render(walked));
         }
     }
 }
@@ -331,7 +329,7 @@ fn superset_in_every_lossless_dialect(
         {
             continue;
         }
-        let shown = json(&stitch::ir::render(union, Rendering::Flat(dialect)));
+        let shown = json(&Rendering::Flat(dialect).render(union));
         let schema = validator(&shown);
         for sample in samples {
             let sent = fill(union, sample, dialect, &shown);
@@ -353,8 +351,8 @@ proptest! {
     ) {
         let pool = pool();
         let union = union_node(union_of(&specs, &pool));
-        let exact = validator(&json(&stitch::ir::render(union, Rendering::Exact)));
-        let advertised_schema = json(&stitch::ir::render(union, Rendering::ADVERTISED));
+        let exact = validator(&json(&Rendering::Exact.render(union)));
+        let advertised_schema = json(&Rendering::ADVERTISED.render(union));
         assert_portable(&advertised_schema);
         let advertised = validator(&advertised_schema);
         for sample in &samples {
@@ -376,8 +374,8 @@ proptest! {
         let tabled = with_table(walked);
         for mode in [Rendering::ADVERTISED, Rendering::Exact] {
             prop_assert_eq!(
-                stitch::ir::render(union_node(walked), mode),
-                stitch::ir::render(union_node(tabled), mode)
+                mode.render(union_node(walked)),
+                mode.render(union_node(tabled))
             );
         }
     }
@@ -387,9 +385,9 @@ proptest! {
         let pool = pool();
         let mut reversed = specs.clone();
         reversed.reverse();
-        let forward = json(&stitch::ir::render(union_node(union_of(&specs, &pool)), Rendering::ADVERTISED));
+        let forward = json(&Rendering::ADVERTISED.render(union_node(union_of(&specs, &pool))));
         let backward =
-            json(&stitch::ir::render(union_node(union_of(&reversed, &pool)), Rendering::ADVERTISED));
+            json(&Rendering::ADVERTISED.render(union_node(union_of(&reversed, &pool))));
         for key in ["x", "y"] {
             prop_assert_eq!(
                 sorted_without_description(&forward["properties"][key]),
@@ -541,7 +539,7 @@ proptest! {
             .iter()
             .map(|v| v.object.fields[0].node.kind)
             .collect();
-        let advertised = json(&stitch::ir::render(union, Rendering::ADVERTISED));
+        let advertised = json(&Rendering::ADVERTISED.render(union));
         let x = &advertised["properties"]["x"];
         let sides = [
             (["minimum", "exclusiveMinimum"], [Keyword::Minimum, Keyword::ExclusiveMinimum]),

@@ -119,7 +119,7 @@ fn rendered_description(doc: stitch::ir::Doc<'static>) -> String {
     )]));
     let object: &'static Object<'static> = Box::leak(Box::new(Object::new(fields, false, None)));
     let node: &'static Node<'static> = Box::leak(Box::new(Node::of(Kind::Object(object))));
-    stitch::ir::render(node, stitch::ir::Rendering::ADVERTISED)
+    stitch::Rendering::ADVERTISED.render(node)
 }
 
 #[test]
@@ -187,9 +187,9 @@ fn descriptions_carry_the_facts_constant_evaluation_would_compute() {
 /// class) are the texts rendered at run time.
 #[test]
 fn compile_time_texts_are_the_run_time_renderings() {
-    use stitch::ir::Rendering;
+    use stitch::Rendering;
     fn same<T: Contract>(input: &str, exact: &str) {
-        let at_run_time = |rendering| stitch::ir::render(T::SHAPE, rendering);
+        let at_run_time = |rendering: Rendering| rendering.render(T::SHAPE);
         assert_eq!(input, at_run_time(Rendering::ADVERTISED));
         assert_eq!(exact, at_run_time(Rendering::Exact));
         assert_eq!(exact, T::exact_schema());

@@ -264,7 +264,7 @@ proptest! {
     #[test]
     fn a_valid_incident_call_passes_as_sent(call in values(BroadcastPatch::SHAPE)) {
         for dialect in Dialect::ALL {
-            let shown = schema(stitch::schema_of_in::<BroadcastPatch>(dialect));
+            let shown = schema(stitch::schema_of::<BroadcastPatch>(stitch::Rendering::Flat(dialect)));
             let sent = fill(BroadcastPatch::SHAPE, &call, dialect, &shown);
             prop_assert!(passes_as_sent(BroadcastPatch::SHAPE, &sent), "{:?}: {}", dialect, sent);
             holds_for::<BroadcastPatch>(&sent)?;

@@ -26,7 +26,9 @@ impl Output {
         Output {
             node: O::SHAPE,
             type_name: std::any::type_name::<O>(),
-            schema_in: stitch_runtime::output_schema_of_in::<O>,
+            schema_in: |dialect| {
+                stitch_runtime::schema_of::<O>(stitch_runtime::Rendering::output(dialect))
+            },
         }
     }
 }

@@ -3,11 +3,11 @@
 
 use stitch_rules::Dialect;
 
-use crate::measure::Measure;
-use crate::parse;
-use crate::rejection::Rejection;
-use crate::render::{Rendering, rendered};
+use crate::call::parse;
+use crate::call::rejection::Rejection;
 use crate::shape::Shape;
+use crate::text::measure::Measure;
+use crate::text::render::{Rendering, rendered};
 use crate::tool::Tool;
 
 /// A tool's input contract: its schemas, computed at compile time, and the parsing of one

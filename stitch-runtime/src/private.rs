@@ -7,26 +7,26 @@
 
 pub use stitch_rules::Dialect;
 
-pub use crate::attributes::{catch, coerce, fallback, hidden, keyword, newtype_object, values};
-pub use crate::buffered::{Buffered, unbufferable};
-pub use crate::check::{check as check_call, passes as passes_as_sent};
-pub use crate::const_text::{AdvertisedScratch, WrittenOnce, exact_text, written_once};
+pub use crate::call::check::{check as check_call, passes as passes_as_sent};
+pub use crate::call::parse::{refine_field, refine_issue};
+pub use crate::call::rejection::{Issue, JsonPointer};
 pub use crate::contract::Contract;
-pub use crate::flatten::{FlatTable, KeyIndices, flat_table, key_indices, slots_for, total_fields};
-pub use crate::flattened::{
+pub use crate::guard::{dialect_report, guard_report};
+pub use crate::ir::attributes::{catch, coerce, fallback, hidden, keyword, newtype_object, values};
+pub use crate::ir::key_table::Flat;
+pub use crate::ir::serde_buffer::{Buffered, unbufferable};
+pub use crate::ir::serde_flatten::{
     Flattened, flatten_misfit, flattened_count, flattened_fields, with_flattened_rest,
 };
-pub use crate::guard::{dialect_report, guard_report};
-pub use crate::node::{
+pub use crate::ir::{
     Bound, Doc, Escape, Field, Hints, Holds, KeywordValue, Kind, Node, Object, Tagging, Union,
     Variant,
 };
-pub use crate::parse::{refine_field, refine_issue};
-pub use crate::rejection::{Issue, JsonPointer};
-use crate::render::Rendering;
 pub use crate::shape::Shape;
-pub use crate::table::Flat;
+pub use crate::text::const_text::{AdvertisedScratch, WrittenOnce, exact_text, written_once};
+use crate::text::render::Rendering;
 pub use crate::tool::{SchemaProfile, Tool};
+pub use crate::union::{FlatTable, KeyIndices, flat_table, key_indices, slots_for, total_fields};
 pub use serde::de::DeserializeOwned;
 pub use stitch_rules::{Attribute, Keyword};
 

@@ -3,9 +3,9 @@
 
 use stitch_rules::Dialect;
 
-use crate::measure::Measure;
-use crate::node::Node;
-use crate::render::{Rendering, rendered};
+use crate::ir::Node;
+use crate::text::measure::Measure;
+use crate::text::render::{Rendering, rendered};
 
 /// An MCP tool: what a server advertises for one contract. `#[derive(Contract)]` writes it;
 /// a hand-written contract builds it with [`Tool::new`].
@@ -88,7 +88,7 @@ impl Tool {
         let mut i = 0;
         while i < Dialect::ALL.len() {
             let rendering = self.rendering_in(Dialect::ALL[i]);
-            measures[i] = crate::const_text::measure_rendered(self.input, rendering, true);
+            measures[i] = crate::text::const_text::measure_rendered(self.input, rendering, true);
             i += 1;
         }
         measures

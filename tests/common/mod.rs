@@ -487,10 +487,7 @@ fn object_said_whole(object: &'static Object<'static>) -> bool {
 /// Where the contract's exact schema, read as a foreign document and flattened, advertises
 /// other keys, kinds, requirements or enums than the contract does.
 pub fn foreign_disagrees(tool: &stitch::Tool) -> Option<String> {
-    let exact = json(&stitch::ir::render(
-        tool.input,
-        stitch::ir::Rendering::Exact,
-    ));
+    let exact = json(&stitch::Rendering::Exact.render(tool.input));
     let rebuilt = stitch::flatten_tool_schema(&exact);
     let advertised = json(tool.input_schema());
     let (a, b) = (summary(&rebuilt), summary(&advertised));

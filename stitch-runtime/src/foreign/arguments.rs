@@ -7,8 +7,8 @@ use serde_json::Value;
 
 use super::lower::lower;
 use super::{MAX_DEPTH, nested_deeper_than, readable};
-use crate::check::entries::{entry_key, map_of_entries};
-use crate::node::{Kind, Node, Object, kinds};
+use crate::call::check::entries::{entry_key, map_of_entries};
+use crate::ir::{Kind, Node, Object, kinds};
 
 /// A call from a client shown a strict dialect of a foreign schema, as the tool that wrote
 /// the schema reads it. Such a client sends a map as an array of `{"key", "value"}` entries

@@ -8,7 +8,7 @@ use stitch_rules::json::is_plain;
 use stitch_rules::{Class, Given, Keyword};
 
 use super::lower::Lowering;
-use crate::node::{
+use crate::ir::{
     ArrayRules, Bound, Doc, Field, KeywordValue, Kind, MapRules, Node, NumberRules, Object,
     QuickCheck, StringRules, Verbatim, kinds,
 };

@@ -21,9 +21,9 @@ use bumpalo::Bump;
 use serde_json::{Map, Value};
 
 use super::kinds::{description, is_null_schema, only_keys, says_anything, string_literals};
-use crate::flatten::key_table;
-use crate::node::{Doc, Field, Kind, Node, Object, Union, Variant};
-use crate::table::Flat;
+use crate::ir::key_table::Flat;
+use crate::ir::{Doc, Field, Kind, Node, Object, Union, Variant};
+use crate::union::key_table;
 
 /// A document read into the IR.
 pub(crate) struct Lowered<'a> {

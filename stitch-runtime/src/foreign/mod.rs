@@ -31,8 +31,8 @@ use bumpalo::Bump;
 use serde_json::{Map, Value};
 use stitch_rules::Dialect;
 
-use crate::node::Node;
-use crate::render::{Rendering, schema_string};
+use crate::ir::Node;
+use crate::text::render::{Rendering, schema_string};
 pub use arguments::strict_arguments_for;
 use lower::lower;
 

@@ -10,7 +10,7 @@
 use stitch_rules::{Dialect, Text};
 
 use super::{Finding, FindingKind};
-use crate::measure::Measure;
+use crate::text::measure::Measure;
 
 /// A provider's limit on what one request may hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

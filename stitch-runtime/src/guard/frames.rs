@@ -5,10 +5,10 @@
 
 use super::Finding;
 use super::walk::{Findings, Pending};
-use crate::flatten::{Keys, NodeSet, SetProperties, decide};
-use crate::node::{Field, Holds, Node, Union};
-use crate::render::Rendering;
-use crate::table::Requirement;
+use crate::ir::key_table::Requirement;
+use crate::ir::{Field, Holds, Node, Union};
+use crate::text::render::Rendering;
+use crate::union::{Keys, NodeSet, SetProperties, decide};
 
 /// A container being walked, and the segment of the property being walked in it.
 #[derive(Clone, Copy)]

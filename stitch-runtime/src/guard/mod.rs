@@ -22,8 +22,8 @@ mod words;
 use stitch_rules::strings::listed;
 use stitch_rules::{Dialect, NAME_PATTERN, Text, name_problem};
 
-use crate::node::{Kind, Node};
-use crate::render::Rendering;
+use crate::ir::{Kind, Node};
+use crate::text::render::Rendering;
 use crate::tool::{SchemaProfile, Tool};
 pub use budget::Limit;
 use budget::{BudgetedTool, Budgets, Over};
@@ -134,7 +134,7 @@ pub fn over_budget<'a>(
         let tool = BudgetedTool {
             name,
             description,
-            measure: crate::measure::Measure::of(schema),
+            measure: crate::text::measure::Measure::of(schema),
         };
         findings.extend(budgets.add(&tool).into_iter().flatten());
     }
@@ -165,7 +165,7 @@ pub const fn dialect_report(tool: &Tool, dialects: &[Dialect]) -> Option<Report>
                 name: tool.name,
                 description: tool.description,
                 // The figures only: the budgets read no token or digest.
-                measure: crate::const_text::measure_rendered(
+                measure: crate::text::const_text::measure_rendered(
                     tool.input,
                     tool.rendering_in(dialect),
                     false,

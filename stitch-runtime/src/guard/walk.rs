@@ -10,12 +10,12 @@ use stitch_rules::{Dialect, Text};
 use super::frames::Frame;
 use super::words::{first_description, free_reason};
 use super::{Finding, FindingKind, advertises_object, format_allowed, invalid_name};
-use crate::dialect::{self, Form};
-use crate::flatten::{KeyMerge, Keys, NodeSet, SetProperties, Step, decide, hull_node};
-use crate::node::{Doc, Kind, Node, Tagging};
-use crate::render::Rendering;
-use crate::table::{Merge, Requirement};
+use crate::ir::key_table::{Merge, Requirement};
+use crate::ir::{Doc, Kind, Node, Tagging};
+use crate::text::dialect_forms::{self, Form};
+use crate::text::render::Rendering;
 use crate::tool::{SchemaProfile, Tool};
+use crate::union::{KeyMerge, Keys, NodeSet, SetProperties, Step, decide, hull_node};
 
 /// How many containers deep the walk goes (a contract nesting objects deeper is reported).
 pub(super) const MAX_DEPTH: usize = 32;
@@ -218,7 +218,7 @@ impl<'a> Findings<'a> {
         if pending.shown
             && !matches!(self.profile.dialect, Dialect::Mcp)
             && let Some(why) =
-                dialect::loss(self.profile.dialect, Form::Node(node), pending.presence)
+                dialect_forms::loss(self.profile.dialect, Form::Node(node), pending.presence)
         {
             self.pending = Some(Pending {
                 property: false,
@@ -403,10 +403,11 @@ impl<'a> Findings<'a> {
             Merge::Hull { kinds } => {
                 let hull = hull_node(set, kinds);
                 let found = self.hull_inside(set, &hull);
-                let loss = match dialect::loss(self.profile.dialect, Form::Node(&hull), presence) {
-                    Some(why) => Some(self.inexpressible(why, description)),
-                    None => None,
-                };
+                let loss =
+                    match dialect_forms::loss(self.profile.dialect, Form::Node(&hull), presence) {
+                        Some(why) => Some(self.inexpressible(why, description)),
+                        None => None,
+                    };
                 return match found {
                     Some(finding) => Some(finding),
                     None => loss,
@@ -419,7 +420,7 @@ impl<'a> Findings<'a> {
             Merge::StringEnum { nullable } => Form::Enum { nullable },
             Merge::Base { kinds, .. } => Form::Base(kinds),
         };
-        match dialect::loss(self.profile.dialect, form, presence) {
+        match dialect_forms::loss(self.profile.dialect, form, presence) {
             Some(why) => Some(self.inexpressible(why, description)),
             None => None,
         }

@@ -6,9 +6,9 @@ use stitch_rules::Text;
 
 use super::walk::Findings;
 use super::{Finding, FindingKind};
-use crate::flatten::{NodeSet, Source};
-use crate::node::{Doc, Hazard, Kind};
-use crate::table::FreeReason;
+use crate::ir::key_table::FreeReason;
+use crate::ir::{Doc, Hazard, Kind};
+use crate::union::{NodeSet, Source};
 
 impl<'a> Findings<'a> {
     pub(super) const fn path(&self) -> Text<256> {

@@ -1,8 +1,8 @@
 //! Sequences, sets and maps, and serde_json's own values.
 
 use super::{Shape, StringKey, refine_elements, refine_entries};
-use crate::node::{ArrayRules, Kind, MapRules, Node};
-use crate::rejection::{Issue, JsonPointer};
+use crate::ir::{ArrayRules, Kind, MapRules, Node};
+use crate::shape::issue::{Issue, JsonPointer};
 
 pub(crate) const fn array_of(item: &'static Node<'static>, rules: ArrayRules) -> Node<'static> {
     Node::of(Kind::Array(item, rules))

@@ -8,11 +8,12 @@
 
 mod collections;
 mod ecosystem;
+pub(crate) mod issue;
 mod primitives;
 mod standard;
 
-use crate::node::{Kind, Node, StringRules, checks};
-use crate::rejection::{Issue, JsonPointer};
+use crate::ir::{Kind, Node, StringRules, checks};
+use crate::shape::issue::{Issue, JsonPointer};
 
 /// The compile-time schema of a type.
 ///

@@ -5,8 +5,8 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 use super::Shape;
-use crate::node::{Bound, Kind, Node, NumberRules, NumberType, StringRules};
-use crate::rejection::{Issue, JsonPointer};
+use crate::ir::{Bound, Kind, Node, NumberRules, NumberType, StringRules};
+use crate::shape::issue::{Issue, JsonPointer};
 
 const fn integer<'a>(
     rust: NumberType,
@@ -62,7 +62,7 @@ wide_integers!(
 macro_rules! non_zero {
     ($($ty:ty => $inner:ty),*) => {$(
         impl Shape for $ty {
-            const SHAPE: &'static Node<'static> = &crate::attributes::positive(<$inner as Shape>::SHAPE);
+            const SHAPE: &'static Node<'static> = &crate::ir::attributes::positive(<$inner as Shape>::SHAPE);
         }
     )*};
 }

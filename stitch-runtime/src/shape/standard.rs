@@ -6,8 +6,8 @@
 use std::marker::PhantomData;
 
 use super::{Shape, converted, text};
-use crate::node::{Doc, Field, Kind, Node, Object};
-use crate::rejection::{Issue, JsonPointer};
+use crate::ir::{Doc, Field, Kind, Node, Object};
+use crate::shape::issue::{Issue, JsonPointer};
 
 /// An IPv4 address, or an IPv6 one: its digits and separators (each family's format says
 /// the rest; serde says which it is).

@@ -9,11 +9,11 @@ use super::super::collections::array_of;
 use super::super::refine_elements;
 #[cfg(feature = "indexmap2")]
 use super::super::{StringKey, refine_entries};
-use crate::node::Node;
+use crate::ir::Node;
 #[cfg(feature = "indexmap2")]
-use crate::node::{ArrayRules, Kind, MapRules};
+use crate::ir::{ArrayRules, Kind, MapRules};
 #[cfg(any(feature = "indexmap2", feature = "smallvec1"))]
-use crate::rejection::{Issue, JsonPointer};
+use crate::shape::issue::{Issue, JsonPointer};
 
 #[cfg(feature = "indexmap2")]
 impl<K: StringKey, V: Shape, S> Shape for indexmap::IndexMap<K, V, S> {
@@ -47,7 +47,7 @@ where
     A::Item: Shape,
 {
     const SHAPE: &'static Node<'static> =
-        &array_of(<A::Item as Shape>::SHAPE, crate::node::ArrayRules::NONE);
+        &array_of(<A::Item as Shape>::SHAPE, crate::ir::ArrayRules::NONE);
     const REFINES: bool = <A::Item as Shape>::REFINES;
 
     fn refine(&self, pointer: &mut JsonPointer, issues: &mut Vec<Issue>) {
@@ -57,7 +57,7 @@ where
 
 /// serde_json writes bytes as an array of numbers.
 #[cfg(feature = "bytes1")]
-const BYTES: Node = array_of(<u8 as Shape>::SHAPE, crate::node::ArrayRules::NONE);
+const BYTES: Node = array_of(<u8 as Shape>::SHAPE, crate::ir::ArrayRules::NONE);
 
 #[cfg(feature = "bytes1")]
 impl Shape for bytes::Bytes {

@@ -6,8 +6,8 @@
 
 use super::super::{Shape, text};
 #[cfg(any(feature = "chrono04", feature = "time03"))]
-use crate::node::Kind;
-use crate::node::Node;
+use crate::ir::Kind;
+use crate::ir::Node;
 
 /// A time of day without an offset (`10:00:01.5`), as chrono and jiff write it.
 #[cfg(any(feature = "chrono04", feature = "jiff02"))]
@@ -102,7 +102,7 @@ const CHRONO_WEEKDAY: Node = {
             "sunday",
         ],
     ));
-    node.checks = crate::node::checks::CONVERTED;
+    node.checks = crate::ir::checks::CONVERTED;
     node
 };
 

@@ -2,7 +2,7 @@
 //! (plain decimal notation) and `bigdecimal::BigDecimal` (with an exponent too).
 
 use super::super::{Shape, text};
-use crate::node::Node;
+use crate::ir::Node;
 
 /// A decimal in plain notation (`-0.015`), as `rust_decimal` writes it.
 #[cfg(feature = "rust_decimal1")]

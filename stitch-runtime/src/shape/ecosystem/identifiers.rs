@@ -4,7 +4,7 @@
 use super::super::Shape;
 #[cfg(feature = "semver1")]
 use super::super::text;
-use crate::node::Node;
+use crate::ir::Node;
 
 /// A semantic version: three numbers without leading zeros, then an optional pre-release and
 /// build, as `semver::Version` writes it.

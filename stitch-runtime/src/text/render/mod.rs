@@ -1,0 +1,142 @@
+//! Which JSON a schema is: the writers that turn the IR into JSON Schema text. One enum says
+//! which schema is rendered ([`Rendering`]): the *exact* one (tagged unions as `oneOf`), or the
+//! *flat* one (every tagged union one object, by the collision rules of `union`) in a
+//! [`Dialect`] (what differs per dialect is decided in `dialect_forms`); and one writer per kind
+//! serves them all (`node`). The writers write into a `Sink`, in constant evaluation (see
+//! `const_text` for how a `&'static str` comes of it, and for what the interpreter charges,
+//! which shapes how these writers are written) and at run time for generic contracts and for
+//! dialects ([`schema_string`], [`rendered`]). The `Mcp` path, which constant evaluation
+//! runs, decides each dialect question with a test rather than a call.
+//!
+//! Files: `node` (one node's schema), `keywords` (a node's keywords, by the keyword table),
+//! `description` (descriptions, hints and a dialect's notes), `object` (objects and the exact
+//! schema's `oneOf`), `flat` (a flattened union), `merge` (a set of nodes as one schema: a merged key, a hull's
+//! insides).
+
+mod description;
+mod flat;
+mod keywords;
+mod merge;
+mod node;
+mod object;
+
+pub(crate) use flat::is_unit;
+
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
+
+use stitch_rules::Dialect;
+
+use crate::ir::Node;
+use crate::shape::Shape;
+use crate::text::sink::Sink;
+
+/// Which schema is rendered: the one answer to "which schema", read by the writers, the
+/// guard's walk and the caches. [`schema_of`] renders a type's schema in one (kept);
+/// [`render`](Rendering::render) a node built at run time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Rendering {
+    /// Tagged unions as `oneOf` of their operations.
+    Exact,
+    /// Tagged unions flattened into one object (what a model is shown), in a dialect.
+    Flat(Dialect),
+    /// An output schema as clients other than `Mcp` ones are shown it: flat and said as `Mcp`
+    /// says it, except that `null` and divergent kinds are branches of an `anyOf`, one type
+    /// each, never a `type` array. A client checks a result's structured content against it,
+    /// so `null` must stay; a portable reader refuses `type` arrays.
+    Output,
+}
+
+impl Rendering {
+    /// The advertised schema: flat, in the `Mcp` dialect (the compile-time `INPUT_SCHEMA`).
+    pub const ADVERTISED: Rendering = Rendering::Flat(Dialect::Mcp);
+
+    /// A tool's output schema as a client shown `dialect` is listed it: the advertised schema
+    /// for `Mcp` clients, and for the others [`Output`](Rendering::Output).
+    pub const fn output(dialect: Dialect) -> Rendering {
+        match dialect {
+            Dialect::Mcp => Rendering::ADVERTISED,
+            _ => Rendering::Output,
+        }
+    }
+
+    /// `node`'s schema in this rendering, written anew (what [`schema_of`] keeps for a type):
+    /// for a node built at run time.
+    pub fn render(self, node: &Node<'_>) -> String {
+        schema_string(node, self)
+    }
+
+    /// The dialect the writers follow: the exact schema says everything as `Mcp` does.
+    pub(crate) const fn dialect(self) -> Dialect {
+        match self {
+            Rendering::Exact | Rendering::Output => Dialect::Mcp,
+            Rendering::Flat(dialect) => dialect,
+        }
+    }
+}
+
+/// The length in bytes of a node's schema.
+pub const fn schema_len<'a>(node: &'a Node<'a>, rendering: Rendering) -> usize {
+    let mut sink = Sink::counter(&mut []);
+    write_schema(&mut sink, node, rendering);
+    sink.len()
+}
+
+/// Writes a node's schema, with the type's own description.
+pub(crate) const fn write_schema<'a>(
+    sink: &mut Sink<'_>,
+    node: &'a Node<'a>,
+    rendering: Rendering,
+) {
+    node::write_root(sink, node, rendering);
+}
+
+/// A node's schema as a `String`, rendered anew (what [`rendered`] keeps).
+pub fn schema_string<'a>(node: &'a Node<'a>, rendering: Rendering) -> String {
+    let mut counter = Sink::counter(&mut []);
+    write_schema(&mut counter, node, rendering);
+    let mut buf = vec![0u8; counter.len()];
+    let mut sink = Sink::writer(&mut buf);
+    write_schema(&mut sink, node, rendering);
+    String::from_utf8(buf).expect("the renderer writes UTF-8 only")
+}
+
+/// A node's schema text, rendered at run time once per node and rendering, and kept for the
+/// life of the process: generic contracts, dialects, output types.
+///
+/// Keyed by the node's address: two addresses of equal nodes render equal text, so the worst
+/// case is one extra rendering, never a wrong one.
+pub fn rendered(node: &'static Node<'static>, rendering: Rendering) -> &'static str {
+    type Cache = Mutex<HashMap<(usize, Rendering), &'static str>>;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    let key = (std::ptr::from_ref(node) as usize, rendering);
+    let cache = CACHE.get_or_init(Default::default);
+    if let Some(text) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
+        return text;
+    }
+    let text: &'static str = Box::leak(schema_string(node, rendering).into_boxed_str());
+    cache
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .entry(key)
+        .or_insert(text)
+}
+
+/// The schema of any type with a [`Shape`] (a contract, a tool's result type) in a
+/// rendering: the one way to get a type's schema as text. Rendered once per type and
+/// rendering, and kept.
+///
+/// ```
+/// # use stitch_runtime as stitch;
+/// use stitch::{Dialect, Rendering};
+///
+/// assert_eq!(
+///     stitch::schema_of::<Vec<u8>>(Rendering::ADVERTISED),
+///     r#"{"type":"array","items":{"type":"integer","minimum":0,"maximum":255}}"#
+/// );
+/// let strict = stitch::schema_of::<Option<u8>>(Rendering::Flat(Dialect::OpenAiStrict));
+/// assert!(strict.contains("null"));
+/// ```
+pub fn schema_of<T: Shape + ?Sized>(rendering: Rendering) -> &'static str {
+    rendered(T::SHAPE, rendering)
+}

@@ -1,0 +1,393 @@
+//! One node's schema, written by one writer per kind for every rendering: the exact schema
+//! and the flat one in each dialect. What a dialect changes is asked of `dialect_forms` at the few
+//! places it differs (how `null` is said, a free value, a closed map); the `Mcp` rendering,
+//! which constant evaluation runs, answers each with a test.
+
+use stitch_rules::{Dialect, Keyword};
+
+use super::Rendering;
+use super::description::{Description, Notes, ShapeNote, own_description, write_description};
+use super::flat::write_flat;
+use super::keywords::{moves_any, write_keywords};
+use super::merge::{
+    write_base, write_branches, write_hull_object_body, write_inner, write_merge, write_set,
+};
+use super::object::{write_object_body, write_one_of};
+use crate::ir::{Kind, Node, Tagging, kinds};
+use crate::text::dialect_forms::{self, Null};
+use crate::text::sink::Sink;
+use crate::union::{NodeSet, Step, decide};
+
+/// A node's schema, with the type's own description.
+pub(super) const fn write_root<'a>(sink: &mut Sink<'_>, node: &'a Node<'a>, rendering: Rendering) {
+    write_node(
+        sink,
+        node,
+        None,
+        rendering,
+        Description::own(own_description(node)),
+    );
+}
+
+/// One node's schema object. With `hull`, the node is the hull of that set (`union`'s
+/// `hull_node`), and what it holds inside is the set's, stepped into.
+pub(super) const fn write_node(
+    sink: &mut Sink<'_>,
+    node: &Node,
+    hull: Option<&NodeSet<'_>>,
+    rendering: Rendering,
+    desc: Description<'_>,
+) {
+    let dialect = rendering.dialect();
+    let mcp = matches!(dialect, Dialect::Mcp);
+    let output = matches!(rendering, Rendering::Output);
+    // A test before the call: constant evaluation pays for every call (see `const_text`).
+    if matches!(node.kind, Kind::Kinds(_) | Kind::AnyOf(_)) {
+        write_several_schemas(sink, node, rendering, desc);
+        return;
+    }
+    let null = if mcp {
+        // `dialect_forms::null` for `Mcp`, without a call.
+        if !node.nullable {
+            Null::No
+        } else if output {
+            Null::AnyOf
+        } else {
+            Null::InType
+        }
+    } else {
+        dialect_forms::null(dialect, node.nullable, desc.presence)
+    };
+    let free = matches!(node.kind, Kind::Any | Kind::Opaque);
+    // An opaque value says nothing of its type; without `type` arrays, neither does any value.
+    let untyped = matches!(node.kind, Kind::Opaque) && !dialect.is_strict()
+        || free && matches!(dialect, Dialect::Portable);
+    let notes = if mcp {
+        match (node.kind, rendering) {
+            (Kind::Union(union), Rendering::Flat(_) | Rendering::Output)
+                if matches!(union.tagging, Tagging::External) =>
+            {
+                Notes {
+                    shape: Some(ShapeNote::OneKeyOf(union)),
+                    ..desc.notes
+                }
+            }
+            _ => desc.notes,
+        }
+    } else {
+        Notes {
+            dialect,
+            moved: if moves_any(node, dialect) {
+                Some(&node.kind)
+            } else {
+                None
+            },
+            kinds: if untyped && matches!(node.kind, Kind::Any) {
+                kinds::ANY
+            } else {
+                0
+            },
+            shape: match node.kind {
+                Kind::Tuple(elements) => Some(ShapeNote::Positions(elements)),
+                Kind::Union(union) if matches!(union.tagging, Tagging::External) => {
+                    Some(ShapeNote::OneKeyOf(union))
+                }
+                _ => None,
+            },
+        }
+    };
+    sink.byte(b'{');
+    write_description(sink, Description { notes, ..desc }, !untyped);
+    if !untyped {
+        let is_enum = matches!(node.kind, Kind::StringEnum(..));
+        // A verbatim part says `null` inside, if at all: only a branch beside it can add it.
+        let verbatim = matches!(node.kind, Kind::Verbatim(_));
+        let any_of = matches!(null, Null::AnyOf) || verbatim && !matches!(null, Null::No);
+        if any_of && (!is_enum || output) && !free {
+            sink.raw("\"anyOf\":[{");
+            write_body(sink, node, hull, rendering, false);
+            sink.raw("},{\"type\":\"null\"}]");
+        } else {
+            let null_in_enum = is_enum && !matches!(null, Null::No);
+            write_body(
+                sink,
+                node,
+                hull,
+                rendering,
+                null_in_enum || matches!(null, Null::InType),
+            );
+        }
+    }
+    sink.byte(b'}');
+}
+
+/// A node's type and what follows it, `null` included when `null`; what a hull holds inside
+/// is its set's.
+const fn write_body(
+    sink: &mut Sink<'_>,
+    node: &Node,
+    hull: Option<&NodeSet<'_>>,
+    rendering: Rendering,
+    null: bool,
+) {
+    let dialect = rendering.dialect();
+    match node.kind {
+        Kind::Boolean => write_type(sink, kinds::BOOLEAN, null),
+        Kind::Integer(_) => {
+            write_type(sink, kinds::INTEGER, null);
+            write_keywords(sink, &node.kind, dialect, false);
+        }
+        Kind::Number(_) => {
+            write_type(sink, kinds::NUMBER, null);
+            write_keywords(sink, &node.kind, dialect, false);
+        }
+        Kind::String(_) => {
+            write_type(sink, kinds::STRING, null);
+            write_keywords(sink, &node.kind, dialect, false);
+        }
+        Kind::StringEnum(values, _) => {
+            // Anthropic's converter drops the `type` of an enum: it is not written.
+            if !matches!(dialect, Dialect::AnthropicStrict) {
+                write_type(sink, kinds::STRING, null);
+                sink.byte(b',');
+            }
+            write_enum(sink, values, null);
+        }
+        Kind::Array(item, _) => {
+            write_type(sink, kinds::ARRAY, null);
+            sink.raw(",\"items\":");
+            match hull {
+                Some(set) => write_inner(sink, *set, Step::Items, rendering),
+                None => write_root(sink, item, rendering),
+            }
+            write_keywords(sink, &node.kind, dialect, false);
+        }
+        Kind::Tuple(elements) => {
+            write_type(sink, kinds::ARRAY, null);
+            if matches!(dialect, Dialect::Mcp) {
+                sink.raw(",\"prefixItems\":[");
+                let mut i = 0;
+                while i < elements.len() {
+                    if i > 0 {
+                        sink.byte(b',');
+                    }
+                    write_root(sink, elements[i], rendering);
+                    i += 1;
+                }
+                // No `"items": false`: `maxItems` below says as much, and Gemini's converter
+                // refuses a schema that is a boolean.
+                sink.byte(b']');
+            } else {
+                // One schema for every position: what the elements share, by the collision
+                // rules; the description says each position.
+                sink.raw(",\"items\":");
+                write_set(sink, NodeSet::elements(elements), rendering);
+            }
+            write_length(sink, elements.len() as u64, dialect);
+        }
+        // A strict dialect closes every object, so a map is sent as a list of its entries
+        // (`parse_for` and `strict_arguments_for` read it back into the map).
+        Kind::Map(value, _) if dialect.is_strict() => {
+            write_entries(sink, value, hull, rendering, null);
+            write_keywords(sink, &node.kind, dialect, false);
+        }
+        Kind::Map(value, _) => {
+            write_type(sink, kinds::OBJECT, null);
+            sink.raw(",\"additionalProperties\":");
+            match hull {
+                Some(set) => write_inner(sink, *set, Step::Values, rendering),
+                None => write_root(sink, value, rendering),
+            }
+            write_keywords(sink, &node.kind, dialect, false);
+        }
+        Kind::Object(object) => {
+            write_type(sink, kinds::OBJECT, null);
+            match hull {
+                Some(set) => write_hull_object_body(sink, set, rendering),
+                None => write_object_body(sink, object, None, rendering),
+            }
+        }
+        Kind::Union(union) => match rendering {
+            Rendering::Exact => write_one_of(sink, union, null),
+            Rendering::Flat(_) | Rendering::Output => write_flat(sink, union, null, rendering),
+        },
+        Kind::Any if matches!(rendering, Rendering::Output) => {
+            write_branches(sink, kinds::ANY & !kinds::NULL, true, dialect);
+        }
+        Kind::Any if !dialect.is_strict() => write_type(sink, kinds::ANY, false),
+        Kind::Any | Kind::Opaque => write_scalars(sink, dialect),
+        Kind::Verbatim(verbatim) => sink.raw(verbatim.body),
+        // Written by `write_node` before a body is asked for.
+        Kind::Kinds(kind_bits) => write_type(sink, kind_bits, null),
+        Kind::AnyOf(_) => {}
+    }
+}
+
+/// A node only a foreign schema holds that says several schemas at once (several kinds, or
+/// several branches), written whole.
+const fn write_several_schemas(
+    sink: &mut Sink<'_>,
+    node: &Node<'_>,
+    rendering: Rendering,
+    desc: Description<'_>,
+) {
+    let dialect = rendering.dialect();
+    match node.kind {
+        Kind::Kinds(kind_bits) => {
+            // Said as operations that disagree on a key's kind are.
+            let null = if node.nullable { kinds::NULL } else { 0 };
+            let output = matches!(rendering, Rendering::Output);
+            write_base(sink, kind_bits | null, dialect, output, desc);
+        }
+        Kind::AnyOf(branches) => {
+            let null = match dialect {
+                Dialect::Mcp => node.nullable,
+                _ => !matches!(
+                    dialect_forms::null(dialect, node.nullable, desc.presence),
+                    Null::No
+                ),
+            };
+            write_any_of(sink, branches, null, rendering, desc);
+        }
+        _ => {}
+    }
+}
+
+/// A value any of several schemas describes: `anyOf` of each branch in the dialect's words
+/// (and `null` where the node takes it and the dialect shows it); in `portable`, which takes
+/// no composition, the tightest schema every branch's values meet, by the collision rules.
+const fn write_any_of(
+    sink: &mut Sink<'_>,
+    branches: &[&Node<'_>],
+    null: bool,
+    rendering: Rendering,
+    desc: Description<'_>,
+) {
+    if matches!(rendering.dialect(), Dialect::Portable) {
+        let set = NodeSet::elements(branches);
+        write_merge(sink, decide(set), set, rendering, desc);
+        return;
+    }
+    sink.byte(b'{');
+    write_description(sink, desc, true);
+    sink.raw("\"anyOf\":[");
+    let mut i = 0;
+    while i < branches.len() {
+        if i > 0 {
+            sink.byte(b',');
+        }
+        write_root(sink, branches[i], rendering);
+        i += 1;
+    }
+    if null {
+        sink.raw(",{\"type\":\"null\"}");
+    }
+    sink.raw("]}");
+}
+
+/// A map as a strict dialect shows it: an array of its entries, each `{"key", "value"}`.
+const fn write_entries(
+    sink: &mut Sink<'_>,
+    value: &Node<'_>,
+    hull: Option<&NodeSet<'_>>,
+    rendering: Rendering,
+    null: bool,
+) {
+    write_type(sink, kinds::ARRAY, null);
+    sink.raw(ENTRY_HEAD);
+    match hull {
+        Some(set) => write_inner(sink, *set, Step::Values, rendering),
+        None => write_root(sink, value, rendering),
+    }
+    sink.raw(ENTRY_TAIL);
+}
+
+/// A map's entry, as a strict dialect shows it: up to the value's schema, and after it.
+const ENTRY_HEAD: &str =
+    ",\"items\":{\"type\":\"object\",\"properties\":{\"key\":{\"type\":\"string\"},\"value\":";
+const ENTRY_TAIL: &str = "},\"required\":[\"key\",\"value\"],\"additionalProperties\":false}";
+
+/// A tuple's length as `minItems` and `maxItems`, each where the dialect takes it.
+const fn write_length(sink: &mut Sink<'_>, length: u64, dialect: Dialect) {
+    if Keyword::MinItems.taken_by(dialect, "", length) {
+        sink.raw(",\"minItems\":");
+        sink.uint(length);
+    }
+    if Keyword::MaxItems.taken_by(dialect, "", length) {
+        sink.raw(",\"maxItems\":");
+        sink.uint(length);
+    }
+}
+
+/// `"enum":[...]`, with `null` last when `null`.
+const fn write_enum(sink: &mut Sink<'_>, values: &[&str], null: bool) {
+    sink.raw("\"enum\":[");
+    let mut i = 0;
+    let value_count = values.len();
+    while i < value_count {
+        if i > 0 {
+            sink.byte(b',');
+        }
+        sink.string(values[i]);
+        i += 1;
+    }
+    if null {
+        sink.raw(if values.is_empty() { "null" } else { ",null" });
+    }
+    sink.byte(b']');
+}
+
+/// Writes `"type":"x"` or `"type":["x","y"]` for a set of kind bits (and `null` when
+/// `nullable`).
+pub(super) const fn write_type(sink: &mut Sink<'_>, kind_bits: u8, nullable: bool) {
+    let kind_bits = if nullable {
+        kind_bits | kinds::NULL
+    } else {
+        kind_bits
+    };
+    // One kind, the common case, is one copy.
+    let single = match kind_bits {
+        kinds::STRING => Some("\"type\":\"string\""),
+        kinds::NUMBER => Some("\"type\":\"number\""),
+        kinds::INTEGER => Some("\"type\":\"integer\""),
+        kinds::BOOLEAN => Some("\"type\":\"boolean\""),
+        kinds::OBJECT => Some("\"type\":\"object\""),
+        kinds::ARRAY => Some("\"type\":\"array\""),
+        kinds::NULL => Some("\"type\":\"null\""),
+        _ => None,
+    };
+    if let Some(text) = single {
+        sink.raw(text);
+        return;
+    }
+    sink.raw("\"type\":[");
+    let mut bit = 0;
+    let mut first = true;
+    let name_count = kinds::NAMES.len();
+    while bit < name_count {
+        if kind_bits & (1 << bit) != 0 {
+            if !first {
+                sink.byte(b',');
+            }
+            first = false;
+            sink.string(kinds::NAMES[bit]);
+        }
+        bit += 1;
+    }
+    sink.byte(b']');
+}
+
+/// What a strict dialect advertises for a value no type fits: any scalar, or `null`.
+pub(super) const fn write_scalars(sink: &mut Sink<'_>, dialect: Dialect) {
+    sink.raw(match dialect {
+        Dialect::AnthropicStrict => {
+            "\"anyOf\":[{\"type\":\"string\"},{\"type\":\"number\"},{\"type\":\"boolean\"},{\"type\":\"null\"}]"
+        }
+        _ => "\"type\":[\"string\",\"number\",\"boolean\",\"null\"]",
+    });
+}
+
+/// A strict dialect's object without declared keys: closed, so only `{}`.
+pub(super) const fn write_closed_empty(sink: &mut Sink<'_>) {
+    sink.raw(",\"properties\":{},\"required\":[],\"additionalProperties\":false");
+}

@@ -1,0 +1,245 @@
+//! The collision rules: how a set of nodes (a key's collision set, or what its members hold
+//! inside) is advertised, decided over the whole set so that the order of the operations never
+//! matters.
+
+use stitch_rules::strings::str_eq;
+
+use super::KeyMerge;
+use super::set::NodeSet;
+use crate::ir::key_table::{BaseReason, FreeReason, Merge};
+use crate::ir::several;
+use crate::ir::{Hazard, Holds, Kind, Node, Object, Tagging, kinds};
+
+/// Decides how a set of nodes is advertised (the rules in the README's table). The decision
+/// depends only on the set's members, never on their order.
+pub const fn decide<'a>(set: NodeSet<'a>) -> KeyMerge<'a> {
+    let mut members = set.members();
+    let first = match members.next() {
+        Some(member) => member.node,
+        None => return Merge::Free(FreeReason::Opaque),
+    };
+    if members.next().is_none() {
+        return Merge::Keep(first);
+    }
+    // One pass gathers the flags every rule looks at; the deep comparisons (hidden checks,
+    // same shape) run afterwards, only when a rule still depends on them, and stop at the
+    // first member that settles them.
+    let mut any_opaque = false;
+    let mut any_hazard = false;
+    let mut same_hazard = true;
+    let mut all_enums = true;
+    let mut any_nullable = false;
+    let mut kind_bits = 0u8;
+    let mut members = set.members();
+    while let Some(member) = members.next() {
+        let node = member.node;
+        any_opaque |= matches!(node.kind, Kind::Opaque);
+        any_hazard |= !matches!(node.hazard, Hazard::None);
+        same_hazard &= node.hazard.same(first.hazard);
+        all_enums &= matches!(node.kind, Kind::StringEnum(..));
+        any_nullable |= node.nullable;
+        kind_bits |= node.kind.json_kinds();
+    }
+    if any_opaque {
+        return Merge::Free(FreeReason::Opaque);
+    }
+    if any_hazard && !same_hazard {
+        return Merge::Free(FreeReason::MixedHazard);
+    }
+    if any_nullable {
+        kind_bits |= kinds::NULL;
+    }
+    if kind_bits & kinds::NUMBER != 0 {
+        kind_bits &= !kinds::INTEGER;
+    }
+    if any_hazard {
+        return Merge::Base {
+            kinds: kind_bits,
+            reason: BaseReason::SameHazard,
+        };
+    }
+    if any_member(set, first, Test::HiddenCheck) {
+        return Merge::Base {
+            kinds: kind_bits,
+            reason: BaseReason::HiddenCheck,
+        };
+    }
+    if all_enums {
+        return Merge::StringEnum {
+            nullable: any_nullable,
+        };
+    }
+    if !any_member(set, first, Test::OtherShape) {
+        return Merge::Keep(first);
+    }
+    if set.can_step() && one_shape_inside(set, kind_bits & !kinds::NULL) {
+        return Merge::Hull { kinds: kind_bits };
+    }
+    Merge::Base {
+        kinds: kind_bits,
+        reason: BaseReason::DifferentShapes,
+    }
+}
+
+/// Whether members of one kind (`plain`) hold their contents alike, so that what every one
+/// accepts has a tighter schema than the kind alone: every scalar does; arrays when none is a
+/// tuple; objects when all are maps or all have named fields.
+const fn one_shape_inside(set: NodeSet<'_>, plain: u8) -> bool {
+    if several(plain) || plain == 0 {
+        return false;
+    }
+    if plain != kinds::ARRAY && plain != kinds::OBJECT {
+        return !any_verbatim(set);
+    }
+    let (mut arrays, mut maps, mut objects, mut count) = (0, 0, 0, 0);
+    let mut members = set.members();
+    while let Some(member) = members.next() {
+        count += 1;
+        match member.node.kind {
+            Kind::Array(..) => arrays += 1,
+            Kind::Map(..) => maps += 1,
+            Kind::Object(_) => objects += 1,
+            // What a verbatim part or one of several schemas holds inside is not the IR's to
+            // merge.
+            Kind::Verbatim(_) | Kind::AnyOf(_) => return false,
+            _ => {}
+        }
+    }
+    arrays == count || maps == count || objects == count
+}
+
+/// Whether a member is a verbatim part of a foreign schema, whose keywords the IR cannot
+/// loosen: the set is then advertised by its kinds alone.
+const fn any_verbatim(set: NodeSet<'_>) -> bool {
+    let mut members = set.members();
+    while let Some(member) = members.next() {
+        if matches!(member.node.kind, Kind::Verbatim(_) | Kind::AnyOf(_)) {
+            return true;
+        }
+    }
+    false
+}
+
+/// A deep test of one member of a collision set.
+#[derive(Clone, Copy)]
+enum Test {
+    /// The member carries a check its schema cannot show.
+    HiddenCheck,
+    /// The member's shape differs from the first member's.
+    OtherShape,
+}
+
+/// Whether some member of the set passes the test (stopping at the first that does).
+const fn any_member(set: NodeSet<'_>, first: &Node, test: Test) -> bool {
+    let mut members = set.members();
+    while let Some(member) = members.next() {
+        let node = member.node;
+        let passes = match test {
+            Test::HiddenCheck => node.has_hidden_check(),
+            Test::OtherShape => !same_shape(node, first),
+        };
+        if passes {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether two nodes advertise the same JSON, descriptions aside.
+pub const fn same_shape(a: &Node, b: &Node) -> bool {
+    if a.nullable != b.nullable || a.checks != b.checks || !a.hazard.same(b.hazard) {
+        return false;
+    }
+    match (a.kind, b.kind) {
+        (Kind::Kinds(x), Kind::Kinds(y)) => x == y,
+        (Kind::Boolean, Kind::Boolean) | (Kind::Any, Kind::Any) | (Kind::Opaque, Kind::Opaque) => {
+            true
+        }
+        (Kind::Integer(_), Kind::Integer(_))
+        | (Kind::Number(_), Kind::Number(_))
+        | (Kind::String(_), Kind::String(_)) => a.kind.same_keywords(&b.kind),
+        (Kind::StringEnum(x, _), Kind::StringEnum(y, _)) => same_strs(x, y),
+        (Kind::Array(x, _), Kind::Array(y, _)) | (Kind::Map(x, _), Kind::Map(y, _)) => {
+            a.kind.same_keywords(&b.kind) && same_shape(x, y)
+        }
+        (Kind::Verbatim(x), Kind::Verbatim(y)) => str_eq(x.body, y.body),
+        (Kind::Tuple(x), Kind::Tuple(y)) | (Kind::AnyOf(x), Kind::AnyOf(y)) => {
+            if x.len() != y.len() {
+                return false;
+            }
+            let mut i = 0;
+            while i < x.len() {
+                if !same_shape(x[i], y[i]) {
+                    return false;
+                }
+                i += 1;
+            }
+            true
+        }
+        (Kind::Object(x), Kind::Object(y)) => same_object(x, y),
+        (Kind::Union(x), Kind::Union(y)) => {
+            let same_tagging = match (x.tagging, y.tagging) {
+                (Tagging::Internal, Tagging::Internal) | (Tagging::External, Tagging::External) => {
+                    true
+                }
+                (Tagging::Adjacent(a), Tagging::Adjacent(b)) => str_eq(a, b),
+                _ => false,
+            };
+            if !same_tagging || !str_eq(x.tag, y.tag) || x.variants.len() != y.variants.len() {
+                return false;
+            }
+            let mut i = 0;
+            let variant_count = x.variants.len();
+            while i < variant_count {
+                let (v, w) = (&x.variants[i], &y.variants[i]);
+                let same_content = match (v.holds, w.holds) {
+                    (Holds::Fields, Holds::Fields) | (Holds::Nothing, Holds::Nothing) => true,
+                    (Holds::Value(a), Holds::Value(b)) => same_shape(a, b),
+                    _ => false,
+                };
+                if !str_eq(v.name, w.name) || !same_content || !same_object(v.object, w.object) {
+                    return false;
+                }
+                i += 1;
+            }
+            true
+        }
+        _ => false,
+    }
+}
+
+const fn same_object(x: &Object, y: &Object) -> bool {
+    if x.fields.len() != y.fields.len() || x.deny_unknown != y.deny_unknown {
+        return false;
+    }
+    match (x.rest, y.rest) {
+        (None, None) => {}
+        (Some(a), Some(b)) if same_shape(a, b) => {}
+        _ => return false,
+    }
+    let mut i = 0;
+    let field_count = x.fields.len();
+    while i < field_count {
+        let (f, g) = (&x.fields[i], &y.fields[i]);
+        if !str_eq(f.name, g.name) || f.required != g.required || !same_shape(f.node, g.node) {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+const fn same_strs(x: &[&str], y: &[&str]) -> bool {
+    if x.len() != y.len() {
+        return false;
+    }
+    let mut i = 0;
+    let count = x.len();
+    while i < count {
+        if !str_eq(x[i], y[i]) {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}

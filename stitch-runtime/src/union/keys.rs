@@ -1,0 +1,200 @@
+//! A union's key table, computed once in constant evaluation: which field is which key
+//! (numbered by the shared rule, `stitch_rules::keys`), the keys in order of first
+//! appearance with their collision sets, and each key's merge decided once. The generated
+//! code names its sizes, so the work stays linear in the number of fields.
+
+use stitch_rules::keys::number_keys;
+
+use super::{CollisionSet, NodeSet, decide};
+use crate::ir::key_table::{FreeReason, Merge, Requirement, Slot, TableKey};
+use crate::ir::{Union, for_each_operation_field};
+
+pub use stitch_rules::keys::slots_for;
+
+/// A union's key table with sizes known in constant evaluation.
+#[derive(Clone, Copy, Debug)]
+pub struct FlatTable<const KEYS: usize, const FIELDS: usize> {
+    /// Keys in order of first appearance.
+    pub keys: [TableKey; KEYS],
+    /// Slots grouped by key.
+    pub slots: [Slot; FIELDS],
+}
+
+const EMPTY_KEY: TableKey = TableKey {
+    start: 0,
+    count: 0,
+    requirement: Requirement::NONE,
+    decision: Merge::Free(FreeReason::Opaque),
+};
+
+const EMPTY_SLOT: Slot = Slot {
+    variant: 0,
+    field: 0,
+};
+
+/// The number of fields over all operations of a union.
+pub const fn total_fields(union: &Union) -> usize {
+    let mut total = 0;
+    let mut v = 0;
+    let variant_count = union.variants.len();
+    while v < variant_count {
+        total += union.variants[v].object.fields.len();
+        v += 1;
+    }
+    total
+}
+
+/// Every field's key index (fields in operation order) and the number of distinct keys: the
+/// one pass that hashes names. The generated code sizes the key table by `keys`.
+#[derive(Clone, Copy, Debug)]
+pub struct KeyIndices<const FIELDS: usize> {
+    /// The key index of each field, in operation order.
+    pub of_field: [u32; FIELDS],
+    /// How many distinct keys the union has.
+    pub keys: usize,
+}
+
+/// The key indices of a union's fields (`SLOTS` = `slots_for(FIELDS)`): the shared numbering
+/// (`stitch_rules::keys`), which the derive runs natively when it knows every name.
+pub const fn key_indices<const FIELDS: usize, const SLOTS: usize>(
+    union: &Union,
+) -> KeyIndices<FIELDS> {
+    let mut names = [""; FIELDS];
+    let mut at = 0;
+    for_each_operation_field!(union, |_operation, _index, field| {
+        names[at] = field.name;
+        at += 1;
+    });
+    let mut of_field = [0u32; FIELDS];
+    let mut slots = [0u32; SLOTS];
+    let mut hashes = [0u64; FIELDS];
+    let mut first = [0u32; FIELDS];
+    let names = names.split_at(at).0;
+    let keys = number_keys(names, &mut of_field, &mut slots, &mut hashes, &mut first);
+    KeyIndices { of_field, keys }
+}
+
+/// Builds a union's key table from its key indices: keys in order of first appearance,
+/// occurrences grouped by key, and every key's merge decided once.
+pub const fn flat_table<'a, const KEYS: usize, const FIELDS: usize>(
+    union: &'a Union<'a>,
+    indices: &KeyIndices<FIELDS>,
+) -> FlatTable<KEYS, FIELDS> {
+    let mut table = FlatTable {
+        keys: [EMPTY_KEY; KEYS],
+        slots: [EMPTY_SLOT; FIELDS],
+    };
+    let mut tallies = [KeyTally::NONE; KEYS];
+    fill_table(
+        union,
+        &indices.of_field,
+        &mut table.keys,
+        &mut table.slots,
+        &mut tallies,
+    );
+    table
+}
+
+/// A union's key table built at run time, for a union read from a foreign document: the same
+/// table the derive computes in constant evaluation, so a union of many operations is
+/// flattened in time linear in its fields rather than walked once per key.
+pub fn key_table<'a>(union: &'a Union<'a>) -> (Vec<TableKey>, Vec<Slot>) {
+    let mut names = Vec::with_capacity(total_fields(union));
+    for variant in union.variants {
+        names.extend(variant.object.fields.iter().map(|field| field.name));
+    }
+    let (of_field, key_count) = stitch_rules::keys::numbered(&names);
+    let mut keys = vec![EMPTY_KEY; key_count];
+    let mut slots = vec![EMPTY_SLOT; names.len()];
+    let mut tallies = vec![KeyTally::NONE; key_count];
+    fill_table(union, &of_field, &mut keys, &mut slots, &mut tallies);
+    (keys, slots)
+}
+
+/// What the first pass learns of one key.
+#[derive(Clone, Copy)]
+struct KeyTally {
+    /// How many operations require it (then, in the second pass, how many slots are filled).
+    required_by: u32,
+    null_matters: bool,
+    default_matters: bool,
+}
+
+impl KeyTally {
+    const NONE: KeyTally = KeyTally {
+        required_by: 0,
+        null_matters: false,
+        default_matters: false,
+    };
+}
+
+/// Fills a key table (`keys` and `tallies` one per key, `slots` one per field) from every
+/// field's key index: the one algorithm of the compile-time and the run-time table.
+const fn fill_table<'a>(
+    union: &'a Union<'a>,
+    of_field: &[u32],
+    keys: &mut [TableKey],
+    slots: &mut [Slot],
+    tallies: &mut [KeyTally],
+) {
+    // Pass 1: count occurrences per key and how many operations require it.
+    let mut at = 0;
+    for_each_operation_field!(union, |_operation, _index, field| {
+        let k = of_field[at] as usize;
+        keys[k].count += 1;
+        if field.required {
+            tallies[k].required_by += 1;
+        }
+        if field.node.nullable {
+            tallies[k].null_matters |= field.required || field.defaulted;
+            tallies[k].default_matters |= field.defaulted;
+        }
+        at += 1;
+    });
+    assert!(
+        at == slots.len(),
+        "stitch: the key indices do not cover the union's fields (a bug in stitch-derive)"
+    );
+    // Pass 2: prefix sums give each key its place; fill occurrences in operation order.
+    let mut start = 0;
+    let mut k = 0;
+    while k < keys.len() {
+        keys[k].start = start;
+        start += keys[k].count;
+        keys[k].requirement = Requirement::counted(
+            tallies[k].required_by,
+            union.variants.len(),
+            tallies[k].null_matters,
+            tallies[k].default_matters,
+        );
+        tallies[k].required_by = 0;
+        k += 1;
+    }
+    at = 0;
+    for_each_operation_field!(union, |operation, field| {
+        let k = of_field[at] as usize;
+        let slot = (keys[k].start + tallies[k].required_by) as usize;
+        slots[slot] = Slot {
+            variant: operation as u32,
+            field: field as u32,
+        };
+        tallies[k].required_by += 1;
+        at += 1;
+    });
+    // Pass 3: decide every key once.
+    k = 0;
+    while k < keys.len() {
+        let key = keys[k];
+        let key_slots = slots
+            .split_at(key.start as usize)
+            .1
+            .split_at(key.count as usize)
+            .0;
+        keys[k].decision = decide(NodeSet::of(CollisionSet::Listed {
+            union,
+            slots: key_slots,
+        }))
+        .decision();
+        k += 1;
+    }
+}

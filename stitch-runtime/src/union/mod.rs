@@ -1,0 +1,379 @@
+//! Flattening a tagged union into one object: the key table and the collision rules.
+//!
+//! A union's keys (in order of first appearance) and each key's *collision set* (the
+//! operations declaring it) are computed once per union, into a [`FlatTable`] whose sizes
+//! the generated code names, so the work stays linear in the number of fields. Which field
+//! is which key ([`KeyIndices`]) is written out by the derive when it knows every name, and
+//! otherwise (a newtype operation) computed by [`key_indices`], one pass that hashes each
+//! name (the derive's native hashing is free; see `const_text` for what constant evaluation
+//! charges).
+//! Generic unions cannot size an array by a generic constant, so they carry no table and
+//! [`Keys`] walks their variants directly; both paths feed the same [`decide`], so the rules
+//! exist once.
+//!
+//! This file walks a union's keys and collision sets; `keys` builds the key table, `decide`
+//! holds the collision rules.
+
+mod decide;
+mod hull;
+mod keys;
+mod set;
+
+use crate::ir::key_table::{Decision, Merge, Requirement, Slot};
+use crate::ir::{Field, Node, Union};
+use set::field_named;
+
+pub use decide::decide;
+pub use hull::hull_node;
+pub use keys::{
+    FlatTable, KeyIndices, flat_table, key_indices, key_table, slots_for, total_fields,
+};
+pub use set::{NodeSet, SetProperties, Source, Step, all_deny_unknown};
+
+/// One key of a flattened union, as the renderer and the guard see it.
+#[derive(Clone, Copy, Debug)]
+pub struct FlatKey<'a> {
+    /// The key.
+    pub name: &'a str,
+    /// Whether the key needs no JSON escape (see [`crate::ir::Field::plain`]).
+    pub plain: bool,
+    /// Which operations require it.
+    pub requirement: Requirement,
+    /// How it is advertised.
+    pub merge: KeyMerge<'a>,
+}
+
+/// One operation declaring a key.
+#[derive(Clone, Copy, Debug)]
+pub struct Occurrence<'a> {
+    /// The operation's index in the union.
+    pub variant: u32,
+    /// The operation's field.
+    pub field: &'a Field<'a>,
+}
+
+/// How a key is advertised, with the node it keeps.
+pub type KeyMerge<'a> = Merge<&'a Node<'a>>;
+
+impl<'a> KeyMerge<'a> {
+    /// The decision without the node it keeps.
+    const fn decision(self) -> Decision {
+        match self {
+            Merge::Keep(_) => Merge::Keep(()),
+            Merge::StringEnum { nullable } => Merge::StringEnum { nullable },
+            Merge::Hull { kinds } => Merge::Hull { kinds },
+            Merge::Base { kinds, reason } => Merge::Base { kinds, reason },
+            Merge::Free(reason) => Merge::Free(reason),
+        }
+    }
+}
+
+impl Decision {
+    /// The decision with the node it keeps.
+    const fn keeping<'a>(self, node: &'a Node<'a>) -> KeyMerge<'a> {
+        match self {
+            Merge::Keep(()) => Merge::Keep(node),
+            Merge::StringEnum { nullable } => Merge::StringEnum { nullable },
+            Merge::Hull { kinds } => Merge::Hull { kinds },
+            Merge::Base { kinds, reason } => Merge::Base { kinds, reason },
+            Merge::Free(reason) => Merge::Free(reason),
+        }
+    }
+}
+
+impl Slot {
+    const fn resolve<'a>(self, union: &'a Union<'a>) -> Occurrence<'a> {
+        Occurrence {
+            variant: self.variant,
+            field: &union.variants[self.variant as usize].object.fields[self.field as usize],
+        }
+    }
+}
+
+/// The operations declaring one key.
+#[derive(Clone, Copy, Debug)]
+pub enum CollisionSet<'a> {
+    /// From a key table.
+    Listed {
+        /// The union.
+        union: &'a Union<'a>,
+        /// Its slots for the key.
+        slots: &'a [Slot],
+    },
+    /// Found by walking a union's operations (unions without a table).
+    Scanned {
+        /// The union.
+        union: &'a Union<'a>,
+        /// The key.
+        key: &'a str,
+    },
+}
+
+/// Walks a collision set in operation order.
+pub struct Members<'a> {
+    set: CollisionSet<'a>,
+    at: usize,
+}
+
+impl<'a> Members<'a> {
+    /// The next operation declaring the key.
+    pub const fn next(&mut self) -> Option<Occurrence<'a>> {
+        match self.set {
+            CollisionSet::Listed { union, slots } => {
+                if self.at < slots.len() {
+                    // `Slot::resolve`, written out: this runs for every member of every
+                    // walk (a call's cost: see `const_text`).
+                    let slot = slots[self.at];
+                    self.at += 1;
+                    let variant = &union.variants[slot.variant as usize];
+                    Some(Occurrence {
+                        variant: slot.variant,
+                        field: &variant.object.fields[slot.field as usize],
+                    })
+                } else {
+                    None
+                }
+            }
+            CollisionSet::Scanned { union, key } => {
+                while self.at < union.variants.len() {
+                    let v = self.at;
+                    self.at += 1;
+                    if let Some(field) = field_named(union.variants[v].object.fields, key) {
+                        return Some(Occurrence {
+                            variant: v as u32,
+                            field,
+                        });
+                    }
+                }
+                None
+            }
+        }
+    }
+}
+
+impl<'a> CollisionSet<'a> {
+    /// The union whose operations declare the key.
+    pub const fn union(self) -> &'a Union<'a> {
+        match self {
+            CollisionSet::Listed { union, .. } | CollisionSet::Scanned { union, .. } => union,
+        }
+    }
+
+    /// A walk over the set.
+    pub const fn members(self) -> Members<'a> {
+        Members { set: self, at: 0 }
+    }
+}
+
+/// A union's keys in order of first appearance, each with its collision set and merge.
+#[derive(Clone, Copy)]
+pub struct Keys<'a> {
+    union: &'a Union<'a>,
+    /// Table mode: the next key index. Scan mode: the next (variant, field) position.
+    key: usize,
+    variant: usize,
+    field: usize,
+}
+
+impl<'a> Keys<'a> {
+    /// The keys of a union (from its table when it has one).
+    pub const fn of(union: &'a Union<'a>) -> Keys<'a> {
+        Keys {
+            union,
+            key: 0,
+            variant: 0,
+            field: 0,
+        }
+    }
+
+    /// The next key with its collision set.
+    pub const fn next(&mut self) -> Option<(FlatKey<'a>, CollisionSet<'a>)> {
+        let union = self.union;
+        if let Some(flat) = union.flat {
+            if self.key >= flat.keys.len() {
+                return None;
+            }
+            let key = flat.keys[self.key];
+            self.key += 1;
+            let slots = flat
+                .slots
+                .split_at(key.start as usize)
+                .1
+                .split_at(key.count as usize)
+                .0;
+            let first = slots[0].resolve(union);
+            let merge = key.decision.keeping(first.field.node);
+            let resolved = FlatKey {
+                name: first.field.name,
+                plain: first.field.plain,
+                requirement: key.requirement,
+                merge,
+            };
+            return Some((resolved, CollisionSet::Listed { union, slots }));
+        }
+        while self.variant < union.variants.len() {
+            let fields = union.variants[self.variant].object.fields;
+            if self.field >= fields.len() {
+                self.variant += 1;
+                self.field = 0;
+                continue;
+            }
+            let field = &fields[self.field];
+            let name = field.name;
+            self.field += 1;
+            let mut earlier = 0;
+            let mut seen = false;
+            while earlier < self.variant && !seen {
+                seen = field_named(union.variants[earlier].object.fields, name).is_some();
+                earlier += 1;
+            }
+            if seen {
+                continue;
+            }
+            let set = CollisionSet::Scanned { union, key: name };
+            let mut members = set.members();
+            let mut required_by = 0;
+            let (mut null_matters, mut default_matters) = (false, false);
+            while let Some(occurrence) = members.next() {
+                let field = occurrence.field;
+                if field.required {
+                    required_by += 1;
+                }
+                if field.node.nullable {
+                    null_matters |= field.required || field.defaulted;
+                    default_matters |= field.defaulted;
+                }
+            }
+            let key = FlatKey {
+                name,
+                plain: field.plain,
+                requirement: Requirement::counted(
+                    required_by,
+                    union.variants.len(),
+                    null_matters,
+                    default_matters,
+                ),
+                merge: decide(NodeSet::of(set)),
+            };
+            return Some((key, set));
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::key_table::{BaseReason, FreeReason};
+    use crate::ir::{Kind, Object, Variant, kinds};
+    use crate::shape::Shape;
+
+    fn leak<T>(value: T) -> &'static T {
+        Box::leak(Box::new(value))
+    }
+
+    fn union(fields: Vec<Vec<(&'static str, &'static Node<'static>)>>) -> &'static Union<'static> {
+        let variants: Vec<Variant> = fields
+            .into_iter()
+            .enumerate()
+            .map(|(i, fields)| {
+                Variant::new(
+                    Box::leak(format!("v{i}").into_boxed_str()),
+                    &[],
+                    None,
+                    leak(Object::new(
+                        fields
+                            .into_iter()
+                            .map(|(name, node)| Field::new(name, node, false, None))
+                            .collect::<Vec<_>>()
+                            .leak(),
+                        false,
+                        None,
+                    )),
+                )
+            })
+            .collect();
+        leak(Union::new("op", variants.leak(), None))
+    }
+
+    #[test]
+    fn the_table_lists_keys_in_first_appearance_order() {
+        let int = <i64 as Shape>::SHAPE;
+        let u = union(vec![
+            vec![("b", int)],
+            vec![("a", int), ("b", int)],
+            vec![("c", int), ("a", int)],
+        ]);
+        assert_eq!(total_fields(u), 5);
+        let indices = key_indices::<5, 11>(u);
+        assert_eq!(indices.of_field, [0, 1, 0, 2, 1]);
+        assert_eq!(indices.keys, 3);
+        let table = flat_table::<3, 5>(u, &indices);
+        let names: Vec<&str> = table
+            .keys
+            .iter()
+            .map(|k| table.slots[k.start as usize].resolve(u).field.name)
+            .collect();
+        assert_eq!(names, ["b", "a", "c"]);
+        assert_eq!(table.keys[0].count, 2);
+        let b_slots: Vec<(u32, u32)> = table.slots[..2]
+            .iter()
+            .map(|s| (s.variant, s.field))
+            .collect();
+        assert_eq!(b_slots, [(0, 0), (1, 1)]);
+    }
+
+    #[test]
+    fn decisions_follow_the_rules() {
+        let int = <i64 as Shape>::SHAPE;
+        let float = <f64 as Shape>::SHAPE;
+        let text = <String as Shape>::SHAPE;
+        let decide_x = |nodes: Vec<&'static Node<'static>>| {
+            let u = union(nodes.into_iter().map(|n| vec![("x", n)]).collect());
+            decide(NodeSet::of(CollisionSet::Scanned { union: u, key: "x" }))
+        };
+        assert!(matches!(decide_x(vec![int, int]), Merge::Keep(_)));
+        assert!(matches!(
+            decide_x(vec![int, float]),
+            Merge::Hull {
+                kinds: kinds::NUMBER
+            }
+        ));
+        assert!(matches!(
+            decide_x(vec![text, int]),
+            Merge::Base {
+                kinds,
+                reason: BaseReason::DifferentShapes
+            } if kinds == kinds::STRING | kinds::INTEGER
+        ));
+        let map = <std::collections::BTreeMap<String, i64> as Shape>::SHAPE;
+        let object = leak(Node::of(Kind::Object(leak(Object::new(
+            leak([Field::new("a", int, false, None)]),
+            false,
+            None,
+        )))));
+        assert!(matches!(
+            decide_x(vec![map, object]),
+            Merge::Base {
+                kinds: kinds::OBJECT,
+                reason: BaseReason::DifferentShapes
+            }
+        ));
+        assert!(matches!(
+            decide_x(vec![&Node::OPAQUE, int]),
+            Merge::Free(FreeReason::Opaque)
+        ));
+        let coerced = leak(crate::ir::attributes::coerce(int, "x").expect("an integer coerces"));
+        assert!(matches!(
+            decide_x(vec![coerced, int]),
+            Merge::Free(FreeReason::MixedHazard)
+        ));
+        assert!(matches!(
+            decide_x(vec![coerced, coerced]),
+            Merge::Base {
+                reason: BaseReason::SameHazard,
+                ..
+            }
+        ));
+    }
+}
