@@ -73,7 +73,7 @@ fn run_case(case: &str, size: usize) {
     let mut output = 0;
     for dialect in Dialect::ALL {
         output = output.max(
-            stitch::tool_schema_for(&document, dialect)
+            stitch::foreign::tool_schema_for(&document, dialect)
                 .to_string()
                 .len(),
         );
@@ -92,7 +92,7 @@ fn run_distinct() {
             {"type": "object", "properties": {"op": {"const": "b"}}, "required": ["op"]},
         ]});
         for dialect in Dialect::ALL {
-            std::hint::black_box(stitch::tool_schema_for(&document, dialect));
+            std::hint::black_box(stitch::foreign::tool_schema_for(&document, dialect));
         }
     }
     println!("{before} {}", stitch_bench::resident_bytes());

@@ -45,7 +45,7 @@ fn main() -> ExitCode {
 }
 
 /// The advertised schema's size in each dialect, known to the compiler.
-const MEASURES: [stitch::Measure; 4] = BroadcastPatch::MEASURES;
+const MEASURES: [stitch::measure::Measure; 4] = BroadcastPatch::MEASURES;
 
 /// What the schema costs in each dialect, flat, against the exact schema (`oneOf`).
 fn report() -> ExitCode {

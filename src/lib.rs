@@ -2,7 +2,40 @@
 #![forbid(unsafe_code)]
 
 pub use stitch_derive::{Contract, Shape};
-pub use stitch_runtime::*;
+// What a contract is and what using one meets: the product's own types, at the root.
+pub use stitch_runtime::{
+    Contract, Dialect, Finding, Issue, IssueCode, JsonPointer, Rejection, Rendering, SchemaProfile,
+    Shape, StringKey, Tool, UnknownDialect, ir, schema_of, validate_mcp_schemas,
+};
+
+#[doc(hidden)]
+pub use stitch_runtime::__private;
+
+/// The guard: what a list of tools advertises, held to a [`SchemaProfile`] at compile time
+/// (a contract's own profile) and at run time (every tool a server mounts, stitch's or
+/// another's), with the limits of the providers each dialect is written for.
+pub mod guard {
+    pub use stitch_runtime::{
+        Finding, FindingKind, Limit, PORTABLE_FORMATS, all_findings, over_budget,
+        validate_mcp_schemas, validate_output_schema, validate_tool_schema,
+    };
+}
+
+/// Schemas stitch did not write (schemars' output, a hand-written tool, another server's),
+/// flattened and shown in a dialect by the rules stitch's own contracts are, and a strict
+/// client's arguments read back for them.
+pub mod foreign {
+    pub use stitch_runtime::{
+        MAX_FOREIGN_DEPTH as MAX_DEPTH, flatten_tool_schema, output_schema_for,
+        strict_arguments_for, tool_schema_for,
+    };
+}
+
+/// What a schema text weighs (bytes, tokens, what providers limit) and the digests that
+/// identify what a client was listed.
+pub mod measure {
+    pub use stitch_runtime::{Measure, catalog_stamp, estimate_tokens, text_digest, tool_digest};
+}
 
 #[cfg(feature = "rmcp")]
 pub mod mcp;

@@ -9,7 +9,10 @@
 )]
 
 use serde::Deserialize;
-use stitch::{Contract, Dialect, FindingKind, Limit, SchemaProfile, all_findings, over_budget};
+use stitch::{
+    Contract, Dialect, SchemaProfile, guard::FindingKind, guard::Limit, guard::all_findings,
+    guard::over_budget,
+};
 
 #[path = "budgets/codes.rs"]
 mod codes;
@@ -84,7 +87,7 @@ fn the_measures_made_by_the_compiler_are_the_measures_of_the_text() {
     for dialect in Dialect::ALL {
         assert_eq!(
             PickCode::MEASURES[dialect as usize],
-            stitch::Measure::of(PickCode::input_schema_for(dialect)),
+            stitch::measure::Measure::of(PickCode::input_schema_for(dialect)),
             "{dialect}"
         );
         assert_eq!(
@@ -111,7 +114,7 @@ fn the_token_estimate_is_near_the_o200k_count() {
     texts.push(PickCode::INPUT_SCHEMA);
     for text in texts {
         let counted = o200k.encode_ordinary(text).len() as f64;
-        let estimated = stitch::estimate_tokens(text) as f64;
+        let estimated = stitch::measure::estimate_tokens(text) as f64;
         let ratio = estimated / counted;
         assert!((0.85..=1.15).contains(&ratio), "{ratio:.3}: {text}");
     }

@@ -13,7 +13,7 @@
 use std::path::PathBuf;
 
 use serde_json::{Map, Value, json};
-use stitch::{Dialect, Finding, FindingKind, SchemaProfile};
+use stitch::{Dialect, Finding, SchemaProfile, guard::FindingKind};
 
 /// Where the guard places an error at `instance_path` (`/a/0/b` is `a.b`): array positions
 /// add no segment.
@@ -207,9 +207,9 @@ fn judge_tool(server: &str, tool: &Value, values: &[Value], tally: &mut Tally) -
     let mut schemas = Map::new();
     let mut reported = Map::new();
     for dialect in Dialect::ALL {
-        let shown = stitch::tool_schema_for(source, dialect);
+        let shown = stitch::foreign::tool_schema_for(source, dialect);
         let profile = SchemaProfile::new().dialect(dialect);
-        let findings = stitch::validate_tool_schema(name, source, &profile);
+        let findings = stitch::guard::validate_tool_schema(name, source, &profile);
         let at = format!("{server}.{name} in {dialect}");
         if !jsonschema::meta::is_valid(&shown) {
             tally.fail(format!("{at}: not a 2020-12 schema"), shown.to_string());
@@ -238,7 +238,7 @@ fn judge_tool(server: &str, tool: &Value, values: &[Value], tally: &mut Tally) -
             }
             if dialect.is_strict() {
                 let mut read = sent.clone();
-                stitch::strict_arguments_for(source, &mut read);
+                stitch::foreign::strict_arguments_for(source, &mut read);
                 if let Some(error) = source_validator.iter_errors(&read).next() {
                     let path = dotted(&error.instance_path().to_string());
                     if !explained(&findings, &path) {

@@ -148,7 +148,7 @@ fn schemars_of<T: JsonSchema>() -> Value {
 fn agrees<T: Contract + JsonSchema + std::fmt::Debug>() {
     let foreign = schemars_of::<T>();
     let before = foreign.clone();
-    let flat = stitch::flatten_tool_schema(&foreign);
+    let flat = stitch::foreign::flatten_tool_schema(&foreign);
     assert_eq!(foreign, before, "the source document is not changed");
     assert_eq!(
         summary(&flat),
@@ -162,7 +162,7 @@ fn agrees<T: Contract + JsonSchema + std::fmt::Debug>() {
         "{text}"
     );
     for dialect in Dialect::ALL {
-        let shown = stitch::tool_schema_for(&foreign, dialect);
+        let shown = stitch::foreign::tool_schema_for(&foreign, dialect);
         let (mut foreign_summary, mut derived) = (
             summary(&shown),
             summary(&json(T::input_schema_for(dialect))),
@@ -195,7 +195,7 @@ fn accepts_every_call<T: Contract + JsonSchema>(cases: u32) {
         if !lossless {
             continue;
         }
-        let shown = stitch::tool_schema_for(&foreign, dialect);
+        let shown = stitch::foreign::tool_schema_for(&foreign, dialect);
         let schema = validator(&shown);
         let config = ProptestConfig::with_cases(cases);
         proptest!(config, |(plain in values(T::SHAPE))| {
@@ -245,12 +245,12 @@ fn schemars_documents_in_every_dialect_are_exported() {
         let mut schemas = serde_json::Map::new();
         let mut findings = serde_json::Map::new();
         for dialect in Dialect::ALL {
-            let shown = stitch::tool_schema_for(&document, dialect);
+            let shown = stitch::foreign::tool_schema_for(&document, dialect);
             validator(&shown);
             let profile = SchemaProfile::new()
                 .require_typed_properties()
                 .dialect(dialect);
-            let reported: Vec<Value> = stitch::validate_tool_schema(name, &shown, &profile)
+            let reported: Vec<Value> = stitch::guard::validate_tool_schema(name, &shown, &profile)
                 .iter()
                 .map(|finding| Value::from(finding.to_string()))
                 .collect();
@@ -271,7 +271,7 @@ fn schemars_documents_in_every_dialect_are_exported() {
 
 #[test]
 fn the_incident_key_keeps_its_type() {
-    let flat = stitch::flatten_tool_schema(&schemars_of::<Patch>());
+    let flat = stitch::foreign::flatten_tool_schema(&schemars_of::<Patch>());
     let operation = &flat["properties"]["operations"]["items"];
     assert_eq!(operation["properties"]["partIndex"]["type"], "integer");
     let hint = operation["properties"]["partIndex"]["description"]
@@ -292,7 +292,7 @@ fn a_multi_value_discriminator_names_each_value() {
             {"type": "object", "properties": {"kind": {"const": "c"}}, "required": ["kind"]}
         ]
     });
-    let flat = stitch::flatten_tool_schema(&foreign);
+    let flat = stitch::foreign::flatten_tool_schema(&foreign);
     assert_eq!(flat["properties"]["kind"]["enum"], json!(["a", "b", "c"]));
     assert_eq!(flat["required"], json!(["kind"]));
     let hint = flat["properties"]["x"]["description"]
@@ -317,7 +317,7 @@ fn recursive_refs_stay_with_their_definitions_and_others_are_inlined() {
             "Unused": {"type": "string"}
         }
     });
-    let flat = stitch::flatten_tool_schema(&foreign);
+    let flat = stitch::foreign::flatten_tool_schema(&foreign);
     assert_eq!(
         flat["properties"]["point"]["properties"]["x"]["type"],
         "number"
@@ -363,8 +363,8 @@ fn hostile_documents_come_back_without_a_panic() {
     ];
     for document in &documents {
         for dialect in Dialect::ALL {
-            let shown = stitch::tool_schema_for(document, dialect);
-            let _ = stitch::validate_tool_schema(
+            let shown = stitch::foreign::tool_schema_for(document, dialect);
+            let _ = stitch::guard::validate_tool_schema(
                 "hostile",
                 &shown,
                 &SchemaProfile::new().dialect(dialect),
@@ -372,7 +372,7 @@ fn hostile_documents_come_back_without_a_panic() {
         }
     }
     // A lone tuple position keeps what it says exactly.
-    let tuple = stitch::flatten_tool_schema(&documents[20]);
+    let tuple = stitch::foreign::flatten_tool_schema(&documents[20]);
     assert_eq!(tuple["prefixItems"], json!([{"type": "string"}]));
 }
 
@@ -396,8 +396,8 @@ fn a_document_100_000_levels_deep_returns_on_a_2_mib_stack() {
             let rebuilt = std::thread::Builder::new()
                 .stack_size(2 << 20)
                 .spawn(move || {
-                    let flat = stitch::flatten_tool_schema(&shared);
-                    let findings = stitch::validate_tool_schema(
+                    let flat = stitch::foreign::flatten_tool_schema(&shared);
+                    let findings = stitch::guard::validate_tool_schema(
                         "deep",
                         &flat,
                         &SchemaProfile::new().require_typed_properties(),
@@ -425,7 +425,7 @@ fn a_10_mb_document_is_rebuilt() {
     }
     let document = json!({"type": "object", "properties": properties});
     assert!(document.to_string().len() > 10_000_000);
-    let flat = stitch::flatten_tool_schema(&document);
+    let flat = stitch::foreign::flatten_tool_schema(&document);
     assert_eq!(
         flat["properties"].as_object().map(|p| p.len()),
         Some(50_000)
@@ -461,7 +461,7 @@ fn a_strict_call_loses_the_nulls_that_mean_absence() {
     let schema = schemars_of::<Change>();
     let mut call =
         json!({"action": "create", "title": "t", "body": null, "labels": null, "id": null});
-    stitch::strict_arguments_for(&schema, &mut call);
+    stitch::foreign::strict_arguments_for(&schema, &mut call);
     // `id` is another operation's, `labels` takes no `null` (its default stands for it);
     // `body` takes `null` with no default: the source tells it apart from absence, so it stays.
     assert_eq!(
@@ -485,7 +485,7 @@ struct Job {
 #[test]
 fn keys_beside_a_union_are_every_operations_keys() {
     let schema = schemars_of::<Job>();
-    let flat = stitch::flatten_tool_schema(&schema);
+    let flat = stitch::foreign::flatten_tool_schema(&schema);
     assert!(flat.get("oneOf").is_none(), "{flat:#}");
     assert_eq!(flat["required"], json!(["action", "queue"]), "{flat:#}");
     assert_eq!(flat["properties"]["queue"]["type"], "string");

@@ -88,7 +88,7 @@ fn a_100_000_link_ref_chain_returns_on_a_2_mib_stack() {
     let shown = on_a_2_mib_stack(move || {
         Dialect::ALL
             .iter()
-            .map(|dialect| stitch::tool_schema_for(&shared, *dialect))
+            .map(|dialect| stitch::foreign::tool_schema_for(&shared, *dialect))
             .collect::<Vec<_>>()
     });
     let mcp = &shown[0];
@@ -114,9 +114,9 @@ fn a_100_000_link_ref_chain_returns_on_a_2_mib_stack() {
     let shared = std::sync::Arc::clone(&document);
     on_a_2_mib_stack(move || {
         let mut call = json!({"value": "x"});
-        stitch::strict_arguments_for(&shared, &mut call);
+        stitch::foreign::strict_arguments_for(&shared, &mut call);
         assert_eq!(call, json!({"value": "x"}));
-        stitch::validate_tool_schema("chain", &shared, &SchemaProfile::new());
+        stitch::guard::validate_tool_schema("chain", &shared, &SchemaProfile::new());
     });
 }
 
@@ -128,7 +128,7 @@ fn shared_definitions_25_levels_deep_expand_to_a_multiple_of_their_source() {
         let shown = on_a_2_mib_stack(move || {
             Dialect::ALL
                 .iter()
-                .map(|dialect| stitch::tool_schema_for(&document, *dialect))
+                .map(|dialect| stitch::foreign::tool_schema_for(&document, *dialect))
                 .collect::<Vec<_>>()
         });
         for (dialect, shown) in Dialect::ALL.iter().zip(&shown) {
@@ -147,7 +147,7 @@ fn shared_definitions_25_levels_deep_expand_to_a_multiple_of_their_source() {
         }
     }
     // A small document of shared definitions is still inlined whole.
-    let small = stitch::flatten_tool_schema(&shared_definitions(4));
+    let small = stitch::foreign::flatten_tool_schema(&shared_definitions(4));
     assert!(!small.to_string().contains("$ref"), "{small}");
     assert_eq!(
         small["properties"]["tree"]["properties"]["left"]["properties"]["right"]["properties"]["left"]
@@ -159,7 +159,7 @@ fn shared_definitions_25_levels_deep_expand_to_a_multiple_of_their_source() {
 #[test]
 fn ten_thousand_operations_flatten_into_one_object() {
     let document = many_operations(10_000);
-    let shown = on_a_2_mib_stack(move || stitch::flatten_tool_schema(&document));
+    let shown = on_a_2_mib_stack(move || stitch::foreign::flatten_tool_schema(&document));
     let properties = shown["properties"].as_object().expect("one flat object");
     assert_eq!(properties.len(), 10_001);
     assert_eq!(

@@ -3,10 +3,10 @@
 //! and what it does say (a union it flattens) is none.
 
 use serde_json::{Value, json};
-use stitch::{Dialect, Finding, FindingKind, SchemaProfile};
+use stitch::{Dialect, Finding, SchemaProfile, guard::FindingKind};
 
 fn inexpressible(schema: &Value, dialect: Dialect) -> Vec<Finding> {
-    stitch::validate_tool_schema("tool", schema, &SchemaProfile::new().dialect(dialect))
+    stitch::guard::validate_tool_schema("tool", schema, &SchemaProfile::new().dialect(dialect))
         .into_iter()
         .filter(|finding| finding.kind() == FindingKind::Inexpressible)
         .collect()
@@ -85,7 +85,7 @@ fn a_union_the_dialect_is_shown_flat_is_no_finding() {
 fn what_cannot_be_rebuilt_stays_and_the_guard_reports_it() {
     // A `not` has no words in the IR: it stays as it was written.
     let negated = json!({"type": "object", "properties": {"v": {"not": {"type": "null"}}}});
-    let flat = stitch::flatten_tool_schema(&negated);
+    let flat = stitch::foreign::flatten_tool_schema(&negated);
     assert_eq!(flat["properties"]["v"], negated["properties"]["v"]);
     // An optional discriminator is none: the branches stay branches.
     let optional = json!({"oneOf": [
@@ -93,7 +93,7 @@ fn what_cannot_be_rebuilt_stays_and_the_guard_reports_it() {
         {"type": "object", "properties": {"k": {"const": "b"}}}
     ]});
     assert_eq!(
-        stitch::flatten_tool_schema(&optional)["anyOf"]
+        stitch::foreign::flatten_tool_schema(&optional)["anyOf"]
             .as_array()
             .map(Vec::len),
         Some(2)
@@ -101,16 +101,16 @@ fn what_cannot_be_rebuilt_stays_and_the_guard_reports_it() {
     // The guard sees what stays: a part kept as written where a portable client is shown it,
     // and a root that is not an object.
     let portable = SchemaProfile::new().dialect(Dialect::Portable);
-    let findings = stitch::validate_tool_schema("left", &negated, &portable);
+    let findings = stitch::guard::validate_tool_schema("left", &negated, &portable);
     assert!(
         findings
             .iter()
             .any(|f| f.kind() == FindingKind::Inexpressible && f.path() == "v"),
         "{findings:?}"
     );
-    let findings = stitch::validate_tool_schema(
+    let findings = stitch::guard::validate_tool_schema(
         "left",
-        &stitch::flatten_tool_schema(&optional),
+        &stitch::foreign::flatten_tool_schema(&optional),
         &SchemaProfile::new(),
     );
     assert!(

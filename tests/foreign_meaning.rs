@@ -27,7 +27,7 @@ fn every_dialect_of_an_older_draft_is_a_valid_2020_12_schema_that_means_the_same
     let document = zod_tuple();
     let source = jsonschema::draft7::new(&document).expect("the source is a draft-07 schema");
     for dialect in Dialect::ALL {
-        let shown = stitch::tool_schema_for(&document, dialect);
+        let shown = stitch::foreign::tool_schema_for(&document, dialect);
         assert!(
             jsonschema::meta::is_valid(&shown),
             "{dialect}: {shown:#} is no 2020-12 schema"
@@ -51,7 +51,7 @@ fn every_dialect_of_an_older_draft_is_a_valid_2020_12_schema_that_means_the_same
             }
         }
     }
-    let flat = stitch::flatten_tool_schema(&document);
+    let flat = stitch::foreign::flatten_tool_schema(&document);
     assert_eq!(
         flat["properties"]["point"]["prefixItems"],
         json!([{"type": "number"}, {"type": "number"}])
@@ -73,10 +73,10 @@ fn draft_04_bounds_and_dependencies_keep_their_meaning() {
     });
     let source = jsonschema::draft4::new(&document).expect("the source is a draft-04 schema");
     for dialect in Dialect::ALL {
-        let shown = stitch::tool_schema_for(&document, dialect);
+        let shown = stitch::foreign::tool_schema_for(&document, dialect);
         assert!(jsonschema::meta::is_valid(&shown), "{dialect}: {shown:#}");
     }
-    let shown = stitch::flatten_tool_schema(&document);
+    let shown = stitch::foreign::flatten_tool_schema(&document);
     let advertised = jsonschema::draft202012::new(&shown).expect("a 2020-12 schema");
     for call in [
         json!({"ratio": 0}),
@@ -108,7 +108,7 @@ fn a_null_with_a_meaning_is_never_read_as_absence() {
     });
     let mut call =
         json!({"method": "update", "type": null, "issue_type": null, "state": null, "other": null});
-    stitch::strict_arguments_for(&schema, &mut call);
+    stitch::foreign::strict_arguments_for(&schema, &mut call);
     assert_eq!(
         call,
         json!({"method": "update", "type": null, "issue_type": null, "state": null}),
@@ -116,7 +116,7 @@ fn a_null_with_a_meaning_is_never_read_as_absence() {
     );
     // Anthropic's strict dialect shows the nulls with a meaning (as `anyOf` with `null`): the
     // required one, and the one whose description speaks of it.
-    let shown = stitch::tool_schema_for(&schema, Dialect::AnthropicStrict);
+    let shown = stitch::foreign::tool_schema_for(&schema, Dialect::AnthropicStrict);
     for key in ["type", "issue_type"] {
         assert!(
             shown["properties"][key].to_string().contains("\"null\""),
@@ -159,7 +159,7 @@ fn type_arrays_are_said_in_each_dialects_words() {
         "required": ["needsMoreThoughts", "issueId"],
     });
     for dialect in [Dialect::Portable, Dialect::AnthropicStrict] {
-        let shown = stitch::tool_schema_for(&schema, dialect);
+        let shown = stitch::foreign::tool_schema_for(&schema, dialect);
         let mut found = Vec::new();
         type_arrays(&shown, "", &mut found);
         assert!(
@@ -168,18 +168,18 @@ fn type_arrays_are_said_in_each_dialects_words() {
         );
         assert!(jsonschema::meta::is_valid(&shown), "{dialect}: {shown:#}");
     }
-    let mcp = stitch::flatten_tool_schema(&schema);
+    let mcp = stitch::foreign::flatten_tool_schema(&schema);
     assert_eq!(
         mcp["properties"]["needsMoreThoughts"],
         json!({"description": "Whether more are needed.", "type": ["string", "boolean"]})
     );
-    let anthropic = stitch::tool_schema_for(&schema, Dialect::AnthropicStrict);
+    let anthropic = stitch::foreign::tool_schema_for(&schema, Dialect::AnthropicStrict);
     assert_eq!(
         anthropic["properties"]["issueId"]["anyOf"],
         json!([{"type": "string"}, {"type": "number"}])
     );
     // Portable says the kinds in words, and the guard says what was lost.
-    let portable = stitch::tool_schema_for(&schema, Dialect::Portable);
+    let portable = stitch::foreign::tool_schema_for(&schema, Dialect::Portable);
     let value = &portable["properties"]["value"];
     assert!(value.get("type").is_none(), "{value}");
     let text = value["description"].as_str().unwrap_or_default();
@@ -190,7 +190,7 @@ fn type_arrays_are_said_in_each_dialects_words() {
     // Every value the source accepts, each dialect that can say it accepts too.
     let source = jsonschema::draft202012::new(&schema).expect("a schema");
     for dialect in Dialect::ALL {
-        let shown = stitch::tool_schema_for(&schema, dialect);
+        let shown = stitch::foreign::tool_schema_for(&schema, dialect);
         let advertised = jsonschema::draft202012::new(&shown).expect("a schema");
         for call in [
             json!({"needsMoreThoughts": true, "issueId": "A-1"}),

@@ -10,7 +10,7 @@
 
 use proptest::prelude::*;
 use serde_json::{Map, Value, json};
-use stitch::{Dialect, FindingKind, SchemaProfile};
+use stitch::{Dialect, SchemaProfile, guard::FindingKind};
 
 /// An operation: its name, its keys with their kinds, and whether it takes other keys.
 type Operation<'a> = (&'a str, Vec<(&'a str, &'a str)>, bool);
@@ -38,7 +38,7 @@ fn union(operations: &[Operation<'_>]) -> Value {
 #[test]
 fn a_passthrough_operation_loosens_a_key_another_types() {
     let open = union(&[("a", vec![("x", "integer")], false), ("b", vec![], true)]);
-    let flat = stitch::flatten_tool_schema(&open);
+    let flat = stitch::foreign::flatten_tool_schema(&open);
     let x = &flat["properties"]["action"]["properties"]["x"];
     let call = json!({"action": {"op": "b", "x": "hello"}});
     assert!(jsonschema::validator_for(&open).unwrap().is_valid(&call));
@@ -54,8 +54,11 @@ fn a_passthrough_operation_loosens_a_key_another_types() {
         "{x}"
     );
     // Portable cannot say "any kind" without a type array: the guard says so.
-    let findings =
-        stitch::validate_tool_schema("t", &open, &SchemaProfile::new().dialect(Dialect::Portable));
+    let findings = stitch::guard::validate_tool_schema(
+        "t",
+        &open,
+        &SchemaProfile::new().dialect(Dialect::Portable),
+    );
     assert!(
         findings
             .iter()
@@ -67,7 +70,7 @@ fn a_passthrough_operation_loosens_a_key_another_types() {
 #[test]
 fn an_operation_that_says_nothing_of_other_keys_keeps_the_key_typed() {
     let closed = union(&[("a", vec![("x", "integer")], false), ("b", vec![], false)]);
-    let flat = stitch::flatten_tool_schema(&closed);
+    let flat = stitch::foreign::flatten_tool_schema(&closed);
     assert_eq!(
         flat["properties"]["action"]["properties"]["x"]["type"],
         "integer"
@@ -82,11 +85,11 @@ fn a_union_without_a_discriminator_is_each_branch_or_what_they_meet() {
         {"type": "object", "properties": {"k": {"const": "a"}, "n": {"type": "integer"}}, "required": ["k"]},
         {"type": "object", "properties": {"k": {"const": "a"}, "s": {"type": "string"}}, "required": ["k"]}
     ]}}});
-    let flat = stitch::flatten_tool_schema(&overlapping);
+    let flat = stitch::foreign::flatten_tool_schema(&overlapping);
     let branches = flat["properties"]["v"]["anyOf"].as_array().expect("anyOf");
     assert_eq!(branches.len(), 2);
     assert_eq!(branches[0]["properties"]["n"], json!({"type": "integer"}));
-    let portable = stitch::tool_schema_for(&overlapping, Dialect::Portable);
+    let portable = stitch::foreign::tool_schema_for(&overlapping, Dialect::Portable);
     let v = &portable["properties"]["v"];
     assert_eq!(v["type"], "object", "{v}");
     assert_eq!(v["properties"]["n"]["type"], "integer", "{v}");
@@ -97,7 +100,7 @@ fn a_union_without_a_discriminator_is_each_branch_or_what_they_meet() {
         json!({"v": {"k": "a", "s": "x"}}),
     ] {
         for dialect in [Dialect::Mcp, Dialect::Portable] {
-            let shown = stitch::tool_schema_for(&overlapping, dialect);
+            let shown = stitch::foreign::tool_schema_for(&overlapping, dialect);
             assert!(
                 jsonschema::validator_for(&shown).unwrap().is_valid(&call),
                 "{dialect}: {call} by {shown}"
@@ -158,11 +161,11 @@ proptest! {
         let call = json!({"action": call});
         prop_assert!(jsonschema::validator_for(&source).unwrap().is_valid(&call));
         for dialect in [Dialect::Mcp, Dialect::Portable] {
-            let shown = stitch::tool_schema_for(&source, dialect);
+            let shown = stitch::foreign::tool_schema_for(&source, dialect);
             let validator = jsonschema::validator_for(&shown).unwrap();
             if let Some(error) = validator.iter_errors(&call).next() {
                 let path = error.instance_path().to_string().trim_start_matches('/').replace('/', ".");
-                let findings = stitch::validate_tool_schema(
+                let findings = stitch::guard::validate_tool_schema(
                     "t", &source, &SchemaProfile::new().dialect(dialect));
                 prop_assert!(
                     findings.iter().any(|f| f.path() == path),

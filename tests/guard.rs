@@ -5,8 +5,10 @@ mod common;
 
 use serde::Deserialize;
 use serde_json::json;
-use stitch::{Contract, FindingKind, SchemaProfile, all_findings, validate_mcp_schemas};
-use stitch::{Tool, validate_tool_schema};
+use stitch::{
+    Contract, SchemaProfile, guard::FindingKind, guard::all_findings, validate_mcp_schemas,
+};
+use stitch::{Tool, guard::validate_tool_schema};
 
 const TYPED: SchemaProfile = SchemaProfile::new().require_typed_properties();
 

@@ -11,7 +11,7 @@ use common::record_into;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use stitch::mcp::Toolbox;
-use stitch::{Contract, FindingKind, SchemaProfile};
+use stitch::{Contract, SchemaProfile, guard::FindingKind};
 
 /// Add two numbers.
 #[derive(Contract, Deserialize)]
@@ -66,7 +66,7 @@ async fn calls_are_parsed_answered_and_observed() {
     assert_eq!(bad.is_error, Some(true));
     assert_eq!(bad.structured_content, None);
     let meta = bad.meta.as_ref().unwrap();
-    let structured = &meta.0[stitch::REJECTION_META_KEY];
+    let structured = &meta.0[stitch::mcp::REJECTION_META_KEY];
     assert_eq!(structured["code"], "VALIDATION_ERROR");
     assert_eq!(structured["issues"][0]["pointer"], "/a");
     let text = serde_json::to_value(&bad.content).unwrap();
@@ -203,7 +203,7 @@ mod rmcp_server {
     use stitch::mcp::rmcp::service::RequestContext;
     use stitch::mcp::rmcp::{ErrorData, RoleServer, ServerHandler};
     use stitch::mcp::{Tools, check_router};
-    use stitch::{FindingKind, SchemaProfile};
+    use stitch::{SchemaProfile, guard::FindingKind};
 
     use super::{Add, Put, Sum, record_into};
 
@@ -425,7 +425,7 @@ mod per_client_dialects {
     use serde::Deserialize;
     use serde_json::{Value, json};
     use stitch::mcp::{ClientDialects, Toolbox};
-    use stitch::{Contract, Dialect, FindingKind};
+    use stitch::{Contract, Dialect, guard::FindingKind};
 
     /// Change a setting (no other key).
     #[derive(Contract, Deserialize, Debug)]
@@ -627,7 +627,10 @@ mod in_dialects {
         .await;
         let input = &listed(&portable, "plain")["inputSchema"];
         let foreign = Value::Object((*plain_tool().attr.input_schema).clone());
-        assert_eq!(*input, stitch::tool_schema_for(&foreign, Dialect::Portable));
+        assert_eq!(
+            *input,
+            stitch::foreign::tool_schema_for(&foreign, Dialect::Portable)
+        );
         assert_eq!(input["properties"]["kind"]["enum"], json!(["a", "b"]));
         assert_eq!(input["properties"]["n"]["type"], "integer");
         assert!(!input.to_string().contains("oneOf"));
@@ -650,7 +653,7 @@ mod in_dialects {
         );
         assert_eq!(
             listed(&mcp, "plain")["inputSchema"],
-            stitch::flatten_tool_schema(&foreign)
+            stitch::foreign::flatten_tool_schema(&foreign)
         );
     }
 

@@ -1,4 +1,4 @@
-//! The measure of a schema text (`stitch::Measure::of`, the one `const fn` pass the budgets
+//! The measure of a schema text (`stitch::measure::Measure::of`, the one `const fn` pass the budgets
 //! and the sizes read) against an independent reading: the same figures counted by a plain
 //! recursive walk over the parsed `serde_json::Value`, on generated schemas (properties,
 //! definitions, enums, consts, unions, `type` arrays, `maxItems`, and values in keys no schema
@@ -6,7 +6,7 @@
 
 use proptest::prelude::*;
 use serde_json::{Map, Value, json};
-use stitch::{Contract, Dialect, Measure};
+use stitch::{Contract, Dialect, measure::Measure};
 
 #[path = "../examples/contracts/broadcast_patch.rs"]
 mod broadcast_patch;

@@ -21,7 +21,7 @@ use stitch::__private as ir;
 use stitch::__private::{Flat, flat_table, key_indices, total_fields};
 use stitch::Rendering;
 use stitch::ir::{Field, Keyword, KeywordValue, Kind, Node, Object, Union, Variant};
-use stitch::{Contract, Dialect, FindingKind, SchemaProfile, Shape, Tool};
+use stitch::{Contract, Dialect, SchemaProfile, Shape, Tool, guard::FindingKind};
 
 /// For a derived contract: generated values are accepted by the exact schema (the generator
 /// is right), by the advertised schema (the invariant), and by serde (the IR matches serde).
@@ -323,7 +323,7 @@ fn superset_in_every_lossless_dialect(
     let tool = Tool::new("generated", "", union);
     for dialect in Dialect::ALL {
         let profile = SchemaProfile::new().dialect(dialect);
-        if stitch::all_findings(&[tool], &profile)
+        if stitch::guard::all_findings(&[tool], &profile)
             .iter()
             .any(|finding| finding.kind() == FindingKind::Inexpressible)
         {

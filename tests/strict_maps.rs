@@ -51,7 +51,7 @@ fn a_strict_dialect_shows_a_map_as_its_entries() {
         // Nothing is lost: the guard has nothing to say of the maps.
         let profile = stitch::SchemaProfile::new().dialect(dialect);
         assert!(
-            stitch::all_findings(&[Labelled::TOOL], &profile).is_empty(),
+            stitch::guard::all_findings(&[Labelled::TOOL], &profile).is_empty(),
             "{dialect}"
         );
     }
@@ -123,7 +123,7 @@ fn a_foreign_tools_map_comes_back_from_a_strict_client() {
         },
         "required": ["headers"],
     });
-    let shown = stitch::tool_schema_for(&schema, Dialect::OpenAiStrict);
+    let shown = stitch::foreign::tool_schema_for(&schema, Dialect::OpenAiStrict);
     assert_eq!(shown["properties"]["headers"]["type"], "array", "{shown:#}");
     let mut call = json!({
         "headers": [{"key": "accept", "value": "json"}],
@@ -135,7 +135,7 @@ fn a_foreign_tools_map_comes_back_from_a_strict_client() {
             .unwrap()
             .is_valid(&sent)
     );
-    stitch::strict_arguments_for(&schema, &mut call);
+    stitch::foreign::strict_arguments_for(&schema, &mut call);
     assert_eq!(
         call,
         json!({"headers": {"accept": "json"}, "nested": {"env": {"PORT": 80}}})
@@ -148,7 +148,7 @@ fn a_foreign_tools_map_comes_back_from_a_strict_client() {
     // A repeated key is left as it came, for the tool to refuse.
     let mut repeated = json!({"headers": [{"key": "a", "value": "1"}, {"key": "a", "value": "2"}]});
     let before = repeated.clone();
-    stitch::strict_arguments_for(&schema, &mut repeated);
+    stitch::foreign::strict_arguments_for(&schema, &mut repeated);
     assert_eq!(repeated, before);
 }
 

@@ -11,7 +11,7 @@ use common::json;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
-use stitch::{Contract, Dialect, FindingKind, IssueCode, SchemaProfile, Shape};
+use stitch::{Contract, Dialect, IssueCode, SchemaProfile, Shape, guard::FindingKind};
 
 /// A contract holding one value of `T`.
 #[derive(stitch::Contract, serde::Deserialize, Debug, PartialEq)]
@@ -29,7 +29,7 @@ where
         .into_iter()
         .filter(|dialect| {
             let profile = SchemaProfile::new().dialect(*dialect);
-            stitch::all_findings(&[Holds::<T>::TOOL], &profile)
+            stitch::guard::all_findings(&[Holds::<T>::TOOL], &profile)
                 .iter()
                 .all(|finding| finding.kind() != FindingKind::Inexpressible)
         })

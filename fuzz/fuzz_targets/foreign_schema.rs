@@ -22,12 +22,12 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     for dialect in Dialect::ALL {
-        let shown = stitch::tool_schema_for(&document, dialect);
+        let shown = stitch::foreign::tool_schema_for(&document, dialect);
         let text = shown.to_string();
         let again = serde_json::from_str::<Value>(&text);
         assert!(again.is_ok(), "the rebuilt schema's text is JSON: {text}");
         let profile = SchemaProfile::new().require_typed_properties().dialect(dialect);
-        let _ = stitch::validate_tool_schema("fuzzed", &shown, &profile);
+        let _ = stitch::guard::validate_tool_schema("fuzzed", &shown, &profile);
     }
-    let _ = stitch::flatten_tool_schema(&document);
+    let _ = stitch::foreign::flatten_tool_schema(&document);
 });

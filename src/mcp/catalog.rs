@@ -1,6 +1,6 @@
 //! The catalog stamp on the wire: `_meta["stitch/catalog"]` on every tool a client is listed
 //! and on every result it is answered, the digest of the whole catalog as that client's
-//! dialect lists it ([`stitch::catalog_stamp`](crate::catalog_stamp)). A stateless server
+//! dialect lists it ([`stitch::measure::catalog_stamp`](crate::measure::catalog_stamp)). A stateless server
 //! cannot tell a client that its tools changed; a client that compares the stamp of an answer
 //! with the one it listed learns it.
 //!

@@ -255,7 +255,7 @@ impl Listings {
 
     /// The catalog stamp of the tools a server lists (`listed`, as it declares them), as a
     /// client shown `dialect` is listed them: the digest of every tool's name, description,
-    /// input and output schema in that dialect ([`stitch::catalog_stamp`](crate::catalog_stamp)).
+    /// input and output schema in that dialect ([`stitch::measure::catalog_stamp`](crate::measure::catalog_stamp)).
     /// What each tool listed and each result carries in `_meta["stitch/catalog"]`: a client
     /// whose stamp differs from an answer's holds a stale catalog. Kept per dialect while the
     /// server lists the same tools (the same schemas, by address), so a result pays for the
@@ -319,7 +319,7 @@ impl Listings {
         manifest
     }
 
-    /// A listed tool's digest ([`stitch::tool_digest`](crate::tool_digest)).
+    /// A listed tool's digest ([`stitch::measure::tool_digest`](crate::measure::tool_digest)).
     fn digest(&self, shown: &rmcp::model::Tool, dialect: Dialect) -> u64 {
         let (input, output) = self.texts(shown, dialect);
         digest_of(shown, &input, output.as_deref())

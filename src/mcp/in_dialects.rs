@@ -17,8 +17,8 @@ use super::dialects::{ClientDialects, Listings};
 
 /// A server whose every tool each client is listed in its own dialect: stitch tools from
 /// their contracts, plain rmcp tools (a schemars `Parameters<T>`, a hand-written schema)
-/// flattened and put in the dialect by [`stitch::tool_schema_for`](crate::tool_schema_for)
-/// and [`stitch::output_schema_for`](crate::output_schema_for). Calls, prompts, resources
+/// flattened and put in the dialect by [`stitch::foreign::tool_schema_for`](crate::foreign::tool_schema_for)
+/// and [`stitch::foreign::output_schema_for`](crate::foreign::output_schema_for). Calls, prompts, resources
 /// and everything else go to the server as they came; a stitch tool parses each call in its
 /// caller's dialect when its router was built with the same rules
 /// ([`Tools::dialects`](super::Tools::dialects)).
@@ -119,7 +119,7 @@ impl<S: ServerHandler> ServerHandler for InDialects<S> {
     /// The call, as the server reads it: from a client shown a strict dialect (which sends a
     /// map as an array of entries, and in OpenAI's every key, `null` for each it leaves out),
     /// a plain tool's arguments get their maps back and lose the `null`s that mean absence
-    /// ([`strict_arguments_for`](crate::strict_arguments_for), by the tool's own schema, which
+    /// ([`strict_arguments_for`](crate::foreign::strict_arguments_for), by the tool's own schema, which
     /// [`get_tool`](ServerHandler::get_tool) gives). A stitch tool reads them so itself. A result is stamped with the stamp of the listing last made in
     /// the caller's dialect (`_meta["stitch/catalog"]`); the server is listed for it only when
     /// no listing in that dialect was made yet, never once per call. A client whose listing

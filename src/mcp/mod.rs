@@ -66,4 +66,5 @@ pub use handler::{Handler, RequestParts, ToolboxHandler};
 pub use http::{HttpListener, HttpServer};
 pub use in_dialects::InDialects;
 pub use route::{StitchRouter, Tools, check_router};
+pub use stitch_runtime::REJECTION_META_KEY;
 pub use toolbox::{Toolbox, ToolboxBuilder};

@@ -5,7 +5,7 @@
 use proptest::prelude::*;
 use serde_json::{Map, Value, json};
 use stitch::ir::{Holds, Kind, Node, Object, Tagging, Union, Variant};
-use stitch::{Contract, Dialect, FindingKind, SchemaProfile};
+use stitch::{Contract, Dialect, SchemaProfile, guard::FindingKind};
 
 /// A schema text as JSON.
 pub fn json(text: &str) -> Value {
@@ -358,20 +358,25 @@ pub fn assert_guards_agree(tools: &[stitch::Tool]) {
         .require_typed_properties()
         .require_portable_formats();
     for tool in tools {
-        let summary = |findings: Vec<stitch::Finding>| -> Vec<(stitch::FindingKind, String)> {
-            findings
-                .into_iter()
-                .filter(|f| {
-                    matches!(
-                        f.kind(),
-                        stitch::FindingKind::Untyped | stitch::FindingKind::NonPortableFormat
-                    )
-                })
-                .map(|f| (f.kind(), f.path().to_owned()))
-                .collect()
-        };
-        let from_ir = summary(stitch::all_findings(std::slice::from_ref(tool), &profile));
-        let from_json = summary(stitch::validate_tool_schema(
+        let summary =
+            |findings: Vec<stitch::Finding>| -> Vec<(stitch::guard::FindingKind, String)> {
+                findings
+                    .into_iter()
+                    .filter(|f| {
+                        matches!(
+                            f.kind(),
+                            stitch::guard::FindingKind::Untyped
+                                | stitch::guard::FindingKind::NonPortableFormat
+                        )
+                    })
+                    .map(|f| (f.kind(), f.path().to_owned()))
+                    .collect()
+            };
+        let from_ir = summary(stitch::guard::all_findings(
+            std::slice::from_ref(tool),
+            &profile,
+        ));
+        let from_json = summary(stitch::guard::validate_tool_schema(
             tool.name,
             &json(tool.input_schema()),
             &profile,
@@ -427,10 +432,11 @@ pub fn check_dialects(file: &str, contracts: &[(&str, stitch::Tool)]) {
             let profile = stitch::SchemaProfile::new()
                 .require_typed_properties()
                 .dialect(dialect);
-            let reported: Vec<Value> = stitch::all_findings(std::slice::from_ref(tool), &profile)
-                .iter()
-                .map(|finding| json!(finding.to_string()))
-                .collect();
+            let reported: Vec<Value> =
+                stitch::guard::all_findings(std::slice::from_ref(tool), &profile)
+                    .iter()
+                    .map(|finding| json!(finding.to_string()))
+                    .collect();
             findings.insert(dialect.to_string(), Value::Array(reported));
             let text = tool.input_schema_for(dialect);
             let schema = json(text);
@@ -488,7 +494,7 @@ fn object_said_whole(object: &'static Object<'static>) -> bool {
 /// other keys, kinds, requirements or enums than the contract does.
 pub fn foreign_disagrees(tool: &stitch::Tool) -> Option<String> {
     let exact = json(&stitch::Rendering::Exact.render(tool.input));
-    let rebuilt = stitch::flatten_tool_schema(&exact);
+    let rebuilt = stitch::foreign::flatten_tool_schema(&exact);
     let advertised = json(tool.input_schema());
     let (a, b) = (summary(&rebuilt), summary(&advertised));
     if a == b {
@@ -881,7 +887,7 @@ pub fn send_every_key(schema: &Value, value: &Value) -> Value {
 /// What the guard reports this contract's dialect cannot say.
 pub fn inexpressible<T: Contract>(dialect: Dialect) -> Vec<String> {
     let profile = SchemaProfile::new().dialect(dialect);
-    stitch::all_findings(&[T::TOOL], &profile)
+    stitch::guard::all_findings(&[T::TOOL], &profile)
         .into_iter()
         .filter(|f| f.kind() == FindingKind::Inexpressible)
         .map(|f| f.path().to_owned())

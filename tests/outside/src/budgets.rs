@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 use stitch::mcp::{ClientDialects, Toolbox};
-use stitch::{Contract, Dialect, Limit};
+use stitch::{Contract, Dialect, guard::Limit};
 
 use crate::{check, everyday, talk};
 
@@ -20,25 +20,26 @@ pub struct Order {
 }
 
 /// The strict schema's size, known to the compiler.
-const STRICT: stitch::Measure = Order::MEASURES[Dialect::OpenAiStrict as usize];
+const STRICT: stitch::measure::Measure = Order::MEASURES[Dialect::OpenAiStrict as usize];
 const STRICT_BYTES: usize = STRICT.bytes;
 
 pub async fn budgets_sizes_and_the_catalog() {
     check(
         "a contract's measures are constants, and are the measures of the text served",
         STRICT_BYTES == Order::input_schema_for(Dialect::OpenAiStrict).len()
-            && STRICT == stitch::Measure::of(Order::input_schema_for(Dialect::OpenAiStrict))
+            && STRICT
+                == stitch::measure::Measure::of(Order::input_schema_for(Dialect::OpenAiStrict))
             && STRICT.tokens > 0,
     );
     let deep = (0..11).fold(r#"{"type":"string"}"#.to_owned(), |inner, _| {
         format!(r#"{{"type":"object","properties":{{"x":{inner}}},"required":["x"]}}"#)
     });
-    let findings = stitch::over_budget(Dialect::OpenAiStrict, [("deep", "", deep.as_str())]);
+    let findings = stitch::guard::over_budget(Dialect::OpenAiStrict, [("deep", "", deep.as_str())]);
     check(
         "a schema past OpenAI's nesting is over budget for openai-strict, not for mcp",
         findings.len() == 1
             && findings[0].limit() == Some(Limit::Nesting)
-            && stitch::over_budget(Dialect::Mcp, [("deep", "", deep.as_str())]).is_empty(),
+            && stitch::guard::over_budget(Dialect::Mcp, [("deep", "", deep.as_str())]).is_empty(),
     );
 
     let toolbox = || {

@@ -79,7 +79,7 @@ fn line_with(lines: &[String], id: &str) -> Value {
 }
 
 pub async fn foreign_schemas_in_every_dialect() {
-    let flat = stitch::flatten_tool_schema(&edit_schema());
+    let flat = stitch::foreign::flatten_tool_schema(&edit_schema());
     check(
         "flatten_tool_schema: one object, the tag an enum, index typed, the ref read through",
         flat["properties"]["op"]["enum"] == json!(["set", "clear"])
@@ -98,7 +98,7 @@ pub async fn foreign_schemas_in_every_dialect() {
         let listed = &line_with(&lines, "\"id\":2,")["result"]["tools"][0]["inputSchema"];
         check(
             &format!("{dialect}: a plain tool's oneOf is listed flat, as tool_schema_for says it"),
-            *listed == stitch::tool_schema_for(&edit_schema(), dialect)
+            *listed == stitch::foreign::tool_schema_for(&edit_schema(), dialect)
                 && listed["type"] == "object"
                 && !listed.to_string().contains("oneOf"),
         );
@@ -113,7 +113,7 @@ pub async fn foreign_schemas_in_every_dialect() {
     );
     // A strict dialect closes every object: a map is sent as its entries, and the plain tool
     // gets the map back.
-    let listed = stitch::tool_schema_for(&edit_schema(), Dialect::OpenAiStrict);
+    let listed = stitch::foreign::tool_schema_for(&edit_schema(), Dialect::OpenAiStrict);
     let entries = json!([{"key": "tone", "value": "warm"}]);
     let strict_call = json!({"op": "set", "index": 1, "text": "hi", "labels": entries});
     let lines = talk(server(), "strict-agent", &[("edit", strict_call)]).await;
