@@ -19,7 +19,7 @@ use std::time::Duration;
 
 use serde::Deserialize;
 use stitch::Contract;
-use stitch::mcp::{HttpServer, Toolbox};
+use stitch::mcp::{HttpServer, Toolbox, Tools};
 
 /// Wait, holding memory meanwhile.
 #[derive(Contract, Deserialize)]
@@ -55,7 +55,7 @@ fn digest(text: &str, rounds: u64) -> u64 {
 }
 
 fn toolbox(deadline: Duration) -> Toolbox {
-    Toolbox::builder("long-calls", env!("CARGO_PKG_VERSION"))
+    Tools::new()
         .tool(|wait: Wait| async move {
             let held = vec![1u8; wait.hold_kib << 10];
             tokio::time::sleep(Duration::from_millis(wait.millis)).await;
@@ -79,7 +79,7 @@ fn toolbox(deadline: Duration) -> Toolbox {
                 call.tool, call.outcome, call.duration
             )
         })
-        .build()
+        .toolbox("long-calls", env!("CARGO_PKG_VERSION"))
         .unwrap_or_else(|findings| panic!("{findings:?}"))
 }
 

@@ -15,26 +15,26 @@ mod store;
 use std::sync::Arc;
 
 use broadcast_patch::BroadcastPatch;
-use stitch::mcp::Toolbox;
 use stitch::mcp::rmcp::{self, ServiceExt};
+use stitch::mcp::{Json, Tools};
 use store::GetBroadcast;
 
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let patches = store::store();
     let reads = Arc::clone(&patches);
-    let toolbox = Toolbox::builder("stitch-broadcasts", env!("CARGO_PKG_VERSION"))
+    let toolbox = Tools::new()
         .profile(stitch::SchemaProfile::new().require_typed_properties())
-        .tool_with_output(move |patch: BroadcastPatch| {
+        .tool(move |patch: BroadcastPatch| {
             let store = Arc::clone(&patches);
-            async move { store::patch(&store, patch) }
+            async move { store::patch(&store, patch).map(Json) }
         })
         .tool(move |get: GetBroadcast| {
             let store = Arc::clone(&reads);
-            async move { store::read(&store, &get) }
+            async move { store::read(&store, &get).map(Json) }
         })
         .observe(store::audit)
-        .build()
+        .toolbox("stitch-broadcasts", env!("CARGO_PKG_VERSION"))
         .map_err(|findings| {
             let lines: Vec<String> = findings.iter().map(ToString::to_string).collect();
             lines.join("\n")

@@ -31,7 +31,7 @@ use rmcp::{
     tool_handler, tool_router,
 };
 use stitch::Dialect;
-use stitch::mcp::{ClientDialects, HttpServer, InDialects, StitchRouter, Tools, rmcp};
+use stitch::mcp::{ClientDialects, HttpServer, InDialects, Json, StitchRouter, Tools, rmcp};
 use store::{Broadcast, GetBroadcast, Store};
 
 /// The server: its state, and its routers.
@@ -75,12 +75,12 @@ impl BroadcastServer {
 
 /// The stitch tools: methods of the server, as rmcp's are, whose arguments are contracts.
 impl BroadcastServer {
-    async fn broadcast_patch(&self, patch: BroadcastPatch) -> Result<Broadcast, String> {
-        store::patch(&self.store, patch)
+    async fn broadcast_patch(&self, patch: BroadcastPatch) -> Result<Json<Broadcast>, String> {
+        store::patch(&self.store, patch).map(Json)
     }
 
-    async fn get_broadcast(&self, get: GetBroadcast) -> Result<Broadcast, String> {
-        store::read(&self.store, &get)
+    async fn get_broadcast(&self, get: GetBroadcast) -> Result<Json<Broadcast>, String> {
+        store::read(&self.store, &get).map(Json)
     }
 
     /// The stitch tools' router; the guard runs over them, in every dialect shown, when it is
@@ -90,7 +90,7 @@ impl BroadcastServer {
             .profile(stitch::SchemaProfile::new().require_typed_properties())
             .dialects(dialects)
             .observe(store::audit)
-            .tool_with_output(Self::broadcast_patch)
+            .tool(Self::broadcast_patch)
             .tool(Self::get_broadcast)
             .build()
             .unwrap_or_else(|findings| {

@@ -13,7 +13,7 @@ use rmcp::{ErrorData, ServiceExt};
 use serde::Deserialize;
 use serde_json::json;
 use stitch::Contract;
-use stitch::mcp::{Outcome, Toolbox};
+use stitch::mcp::{Outcome, Toolbox, Tools};
 
 /// Wait for what never comes.
 #[derive(Contract, Deserialize)]
@@ -66,7 +66,7 @@ fn toolbox(watch: &Watch, deadline: Duration, hang_deadline: Option<Duration>) -
         Arc::clone(&watch.freed),
         Arc::clone(&watch.ends),
     );
-    let builder = Toolbox::builder("ends", "0.0.0")
+    let builder = Tools::new()
         .tool(move |hang: Hang| {
             let holding = Holding {
                 _bytes: vec![1; hang.bytes],
@@ -76,10 +76,10 @@ fn toolbox(watch: &Watch, deadline: Duration, hang_deadline: Option<Duration>) -
             async move {
                 std::future::pending::<()>().await;
                 drop(holding);
-                Ok::<_, String>("never")
+                Ok::<_, String>("never".to_owned())
             }
         })
-        .tool(|_: Quick| async { Ok::<_, String>("quick") })
+        .tool(|_: Quick| async { Ok::<_, String>("quick".to_owned()) })
         .call_deadline(deadline)
         .observe(move |call| {
             let end = match &call.outcome {
@@ -93,7 +93,7 @@ fn toolbox(watch: &Watch, deadline: Duration, hang_deadline: Option<Duration>) -
         Some(deadline) => builder.call_deadline_of::<Hang>(deadline),
         None => builder,
     };
-    builder.build().unwrap()
+    builder.toolbox("ends", "0.0.0").unwrap()
 }
 
 /// A call's result, which must come within 10 s.

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use serde::Deserialize;
 use stitch::Contract;
-use stitch::mcp::{HttpServer, Toolbox};
+use stitch::mcp::{HttpServer, Toolbox, Tools};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
@@ -20,9 +20,9 @@ struct Hello {
 }
 
 fn toolbox() -> Toolbox {
-    Toolbox::builder("http", "0.0.0")
+    Tools::new()
         .tool(|hello: Hello| async move { Ok::<_, String>(format!("hello {}", hello.name)) })
-        .build()
+        .toolbox("http", "0.0.0")
         .unwrap()
 }
 

@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use serde::Deserialize;
 use stitch::Contract;
-use stitch::mcp::{HttpServer, Toolbox};
+use stitch::mcp::{HttpServer, Toolbox, Tools};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};
 
@@ -24,9 +24,9 @@ struct Hello {
 }
 
 async fn serve(server: HttpServer) -> SocketAddr {
-    let toolbox = Toolbox::builder("fair", "0.0.0")
+    let toolbox = Tools::new()
         .tool(|hello: Hello| async move { Ok::<_, String>(format!("hello {}", hello.name)) })
-        .build()
+        .toolbox("fair", "0.0.0")
         .unwrap();
     serve_toolbox(server, toolbox).await
 }
@@ -162,12 +162,12 @@ struct Slow {
 }
 
 async fn serve_slow(server: HttpServer) -> SocketAddr {
-    let toolbox = Toolbox::builder("slow", "0.0.0")
+    let toolbox = Tools::new()
         .tool(|slow: Slow| async move {
             tokio::time::sleep(Duration::from_millis(slow.millis)).await;
             Ok::<_, String>("done".to_owned())
         })
-        .build()
+        .toolbox("slow", "0.0.0")
         .unwrap();
     serve_toolbox(server, toolbox).await
 }
@@ -344,7 +344,7 @@ async fn serve_hang(
             self.0.fetch_add(1, Ordering::SeqCst);
         }
     }
-    let toolbox = Toolbox::builder("hang", "0.0.0")
+    let toolbox = Tools::new()
         .tool(move |_: Hang| {
             let holding = Holding(freed);
             started.fetch_add(1, Ordering::SeqCst);
@@ -354,7 +354,7 @@ async fn serve_hang(
                 Ok::<_, String>("never")
             }
         })
-        .build()
+        .toolbox("hang", "0.0.0")
         .unwrap();
     serve_toolbox(server, toolbox).await
 }

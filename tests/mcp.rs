@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex};
 use common::record_into;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
-use stitch::mcp::Toolbox;
+use stitch::mcp::{Json, Toolbox, Tools};
 use stitch::{Contract, SchemaProfile, guard::FindingKind};
 
 /// Add two numbers.
@@ -36,18 +36,18 @@ struct Put {
 }
 
 fn toolbox(log: Arc<Mutex<Vec<String>>>) -> Toolbox {
-    Toolbox::builder("test", "0.0.0")
-        .tool_with_output(|add: Add| async move {
+    Tools::new()
+        .tool(|add: Add| async move {
             if add.b == 13 {
                 Err("unlucky".to_owned())
             } else {
-                Ok(Sum {
+                Ok(Json(Sum {
                     total: add.a + add.b,
-                })
+                }))
             }
         })
         .observe(record_into(log))
-        .build()
+        .toolbox("test", "0.0.0")
         .unwrap()
 }
 
@@ -92,9 +92,9 @@ async fn calls_are_parsed_answered_and_observed() {
 
 #[tokio::test]
 async fn a_rejection_without_an_output_schema_is_structured_content() {
-    let tools = Toolbox::builder("test", "0.0.0")
-        .tool(|add: Add| async move { Ok::<_, String>(add.a + add.b) })
-        .build()
+    let tools = Tools::new()
+        .tool(|add: Add| async move { Ok::<_, String>((add.a + add.b).to_string()) })
+        .toolbox("test", "0.0.0")
         .unwrap();
     let bad = tools.call("add", json!({"a": -1, "b": 2})).await.unwrap();
     assert_eq!(bad.is_error, Some(true));
@@ -114,13 +114,13 @@ enum Outcome2 {
 
 #[test]
 fn an_output_schema_is_the_advertised_object_and_must_be_one() {
-    let tools = Toolbox::builder("test", "0.0.0")
-        .tool_with_output(|add: Add| async move {
-            Ok::<_, String>(Outcome2::Exact {
+    let tools = Tools::new()
+        .tool(|add: Add| async move {
+            Ok::<_, String>(Json(Outcome2::Exact {
                 total: add.a + add.b,
-            })
+            }))
         })
-        .build()
+        .toolbox("test", "0.0.0")
         .unwrap()
         .tools();
     let output = serde_json::Value::Object((**tools[0].output_schema.as_ref().unwrap()).clone());
@@ -130,9 +130,9 @@ fn an_output_schema_is_the_advertised_object_and_must_be_one() {
         json!(["Exact", "Overflow"])
     );
 
-    let findings = Toolbox::builder("test", "0.0.0")
-        .tool_with_output(|_: Add| async { Ok::<_, String>(vec!["a".to_owned()]) })
-        .build()
+    let findings = Tools::new()
+        .tool(|_: Add| async { Ok::<_, String>(Json(vec!["a".to_owned()])) })
+        .toolbox("test", "0.0.0")
         .err()
         .expect("a list is no output schema");
     assert_eq!(findings.len(), 1);
@@ -162,27 +162,27 @@ fn tools_advertise_the_flat_input_and_the_declared_output() {
 
 #[test]
 fn the_guard_runs_over_every_mounted_tool() {
-    let duplicate = Toolbox::builder("test", "0.0.0")
-        .tool(|_: Add| async { Ok::<_, String>(0) })
-        .tool(|_: Add| async { Ok::<_, String>(0) })
-        .build()
+    let duplicate = Tools::new()
+        .tool(|_: Add| async { Ok::<_, String>("0") })
+        .tool(|_: Add| async { Ok::<_, String>("0") })
+        .toolbox("test", "0.0.0")
         .err()
         .unwrap();
     assert_eq!(duplicate[0].kind(), FindingKind::DuplicateName);
 
-    let untyped = Toolbox::builder("test", "0.0.0")
+    let untyped = Tools::new()
         .profile(SchemaProfile::new().require_typed_properties())
-        .tool(|_: Put| async { Ok::<_, String>(0) })
-        .build()
+        .tool(|_: Put| async { Ok::<_, String>("0") })
+        .toolbox("test", "0.0.0")
         .err()
         .unwrap();
     assert_eq!(untyped[0].kind(), FindingKind::Untyped);
     assert_eq!(untyped[0].path(), "blob");
 
     assert!(
-        Toolbox::builder("test", "0.0.0")
-            .tool(|_: Put| async { Ok::<_, String>(0) })
-            .build()
+        Tools::new()
+            .tool(|_: Put| async { Ok::<_, String>("0") })
+            .toolbox("test", "0.0.0")
             .is_ok(),
         "the profile is the server author's choice"
     );
@@ -202,7 +202,7 @@ mod rmcp_server {
     };
     use stitch::mcp::rmcp::service::RequestContext;
     use stitch::mcp::rmcp::{ErrorData, RoleServer, ServerHandler};
-    use stitch::mcp::{Tools, check_router};
+    use stitch::mcp::{Json, Tools, check_router};
     use stitch::{SchemaProfile, guard::FindingKind};
 
     use super::{Add, Put, Sum, record_into};
@@ -215,13 +215,13 @@ mod rmcp_server {
     }
 
     impl Calculator {
-        async fn add(&self, add: Add) -> Result<Sum, String> {
+        async fn add(&self, add: Add) -> Result<Json<Sum>, String> {
             if add.b == 13 {
                 return Err("unlucky".to_owned());
             }
-            Ok(Sum {
+            Ok(Json(Sum {
                 total: self.offset + add.a + add.b,
-            })
+            }))
         }
 
         fn new() -> Self {
@@ -229,7 +229,7 @@ mod rmcp_server {
             let stitch = Tools::new()
                 .profile(SchemaProfile::new().require_typed_properties())
                 .observe(record_into(Arc::clone(&seen)))
-                .tool_with_output(Self::add)
+                .tool(Self::add)
                 .build()
                 .unwrap();
             let plain = ToolRouter::new().with_route(plain_tool("ping", json!({"type": "object"})));
@@ -339,8 +339,8 @@ mod rmcp_server {
     }
 
     impl Calculator {
-        async fn put(&self, _put: Put) -> Result<i64, String> {
-            Ok(self.offset)
+        async fn put(&self, _put: Put) -> Result<String, String> {
+            Ok(self.offset.to_string())
         }
     }
 
@@ -424,7 +424,7 @@ mod per_client_dialects {
 
     use serde::Deserialize;
     use serde_json::{Value, json};
-    use stitch::mcp::{ClientDialects, Toolbox};
+    use stitch::mcp::{ClientDialects, Toolbox, Tools};
     use stitch::{Contract, Dialect, guard::FindingKind};
 
     /// Change a setting (no other key).
@@ -445,12 +445,12 @@ mod per_client_dialects {
     }
 
     fn toolbox() -> Toolbox {
-        Toolbox::builder("settings", "0.0.0")
+        Tools::new()
             .dialects(
                 ClientDialects::new(Dialect::Mcp).client("strict-agent", Dialect::OpenAiStrict),
             )
             .tool(|setting: Setting| async move { Ok::<_, String>(format!("{setting:?}")) })
-            .build()
+            .toolbox("settings", "0.0.0")
             .unwrap()
     }
 
@@ -485,7 +485,7 @@ mod per_client_dialects {
         assert_eq!(strict[1]["result"]["isError"], false, "{}", strict[1]);
         assert_eq!(
             strict[1]["result"]["content"][0]["text"],
-            "\"Rename { name: \\\"n\\\" }\""
+            "Rename { name: \"n\" }"
         );
         assert_eq!(plain[1]["result"]["isError"], true);
         assert_eq!(
@@ -497,13 +497,13 @@ mod per_client_dialects {
     #[test]
     fn the_guard_checks_every_dialect_a_server_shows_when_the_profile_asks() {
         let shown = |dialects: ClientDialects| {
-            Toolbox::builder("settings", "0.0.0")
+            Tools::new()
                 .profile(stitch::SchemaProfile::new().require_expressible())
                 .dialects(dialects)
                 .tool(|bulk: Bulk| async move {
-                    Ok::<_, String>((bulk.values.len(), bulk.extra.is_some()))
+                    Ok::<_, String>(format!("{} {}", bulk.values.len(), bulk.extra.is_some()))
                 })
-                .build()
+                .toolbox("settings", "0.0.0")
                 .err()
                 .unwrap_or_default()
         };
@@ -519,15 +519,12 @@ mod per_client_dialects {
                 .starts_with("in the anthropic-strict dialect")
         );
         // Without the profile's asking, the dialect says what it can, and the server starts.
-        let unasked =
-            Toolbox::builder("settings", "0.0.0")
-                .dialects(
-                    ClientDialects::new(Dialect::Mcp).client("agent", Dialect::AnthropicStrict),
-                )
-                .tool(|bulk: Bulk| async move {
-                    Ok::<_, String>((bulk.values.len(), bulk.extra.is_some()))
-                })
-                .build();
+        let unasked = Tools::new()
+            .dialects(ClientDialects::new(Dialect::Mcp).client("agent", Dialect::AnthropicStrict))
+            .tool(|bulk: Bulk| async move {
+                Ok::<_, String>(format!("{} {}", bulk.values.len(), bulk.extra.is_some()))
+            })
+            .toolbox("settings", "0.0.0");
         assert!(unasked.is_ok());
     }
 }

@@ -19,7 +19,7 @@ use stitch::mcp::rmcp::model::{
 };
 use stitch::mcp::rmcp::service::RequestContext;
 use stitch::mcp::rmcp::{RoleServer, ServiceExt};
-use stitch::mcp::{ClientDialects, Toolbox};
+use stitch::mcp::{ClientDialects, Toolbox, Tools};
 use stitch::{Contract, Dialect};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, DuplexStream, Lines, ReadHalf};
 
@@ -250,9 +250,9 @@ struct Checked {
 }
 
 fn toolbox(log: Arc<Mutex<Vec<String>>>) -> Toolbox {
-    Toolbox::builder("whole", "0.0.0")
+    Tools::new()
         .tool(ask)
-        .tool_with_content(show)
+        .tool(show)
         .tool(|crash: Crash| async move {
             if crash.panic {
                 let empty: Vec<u8> = Vec::new();
@@ -264,7 +264,7 @@ fn toolbox(log: Arc<Mutex<Vec<String>>>) -> Toolbox {
         .tool(|checked: Checked| async move { Ok::<_, String>(checked.word) })
         .observe(common::record_into(log))
         .dialects(ClientDialects::new(Dialect::Mcp).client("strict-agent", Dialect::OpenAiStrict))
-        .build()
+        .toolbox("whole", "0.0.0")
         .unwrap()
 }
 
@@ -283,7 +283,8 @@ async fn a_handler_reports_progress_logs_and_asks_the_client_for_sampling_and_el
     assert_eq!(result["isError"], false, "{result}");
     assert_eq!(
         result["content"][0]["text"],
-        json!("sampled: \"Why?\" / ada").to_string()
+        "sampled: \"Why?\" / ada",
+        "a String is answered as text"
     );
     let methods: Vec<&str> = exchange
         .notifications
@@ -393,14 +394,14 @@ async fn a_panic_is_an_answer_and_every_client_is_still_served() {
         let fine = session.call("crash", json!({"panic": false})).await;
         assert_eq!(
             fine.answer["result"]["content"][0]["text"],
-            "\"still here\""
+            "still here"
         );
     }
     // A contract's own `refine` check panicking while the call is parsed: the same answer.
     let checked = second.call("checked", json!({"word": "boom"})).await;
     assert_eq!(checked.answer["result"]["isError"], true);
     let fine = second.call("checked", json!({"word": "calm"})).await;
-    assert_eq!(fine.answer["result"]["content"][0]["text"], "\"calm\"");
+    assert_eq!(fine.answer["result"]["content"][0]["text"], "calm");
     let log = log.lock().unwrap();
     assert!(
         log[0].starts_with("crash failed panicked: index out of bounds"),
@@ -417,7 +418,7 @@ async fn a_panic_is_an_answer_and_every_client_is_still_served() {
 #[tokio::test]
 async fn a_cancelled_call_cancels_the_token_its_handler_holds() {
     let (cancelled, mut heard) = tokio::sync::mpsc::unbounded_channel();
-    let server = Toolbox::builder("cancel", "0.0.0")
+    let server = Tools::new()
         .tool(move |_: Crash, context: RequestContext<RoleServer>| {
             let cancelled = cancelled.clone();
             async move {
@@ -426,7 +427,7 @@ async fn a_cancelled_call_cancels_the_token_its_handler_holds() {
                 Ok::<_, String>("cancelled")
             }
         })
-        .build()
+        .toolbox("cancel", "0.0.0")
         .unwrap();
     let mut client = Session::open(server, "tester", client_answers).await;
     client
@@ -525,7 +526,7 @@ mod methods {
         fn new() -> Server {
             let stitch = Tools::new()
                 .tool(Self::ask)
-                .tool_with_content(Self::show)
+                .tool(Self::show)
                 .build()
                 .unwrap();
             Server {
@@ -545,7 +546,7 @@ mod methods {
         assert_eq!(asked.notifications[0]["params"]["data"], "Why?");
         assert_eq!(
             asked.answer["result"]["content"][0]["text"],
-            json!(format!("hello ({})", asked.answer["id"])).to_string()
+            format!("hello ({})", asked.answer["id"])
         );
         let shown = client.call("show", json!({"kind": "image"})).await;
         assert_eq!(shown.answer["result"]["content"][0]["type"], "image");

@@ -23,7 +23,7 @@ use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock, JsonObject};
 use serde_json::Value;
 use stitch_runtime::{Contract, Dialect, Issue, Rejection, Shape, Tool};
 
-use super::handler::{Answer, RequestParts};
+use super::handler::{Answer, Handler, Reply, RequestParts};
 use super::schema::Output;
 
 /// A type a tool returns with an output schema: it describes itself ([`Shape`], derived with
@@ -74,9 +74,6 @@ pub(crate) type Observer = Arc<dyn Fn(&CallRecord<'_>) + Send + Sync>;
 
 type Answering<'a> = Pin<Box<dyn Future<Output = Answer> + Send + 'a>>;
 
-/// A handler's reply on its way.
-pub(crate) type Replying<'a, R> = Pin<Box<dyn Future<Output = R> + Send + 'a>>;
-
 /// How one call starts against the server's state, parsed as a client shown the dialect
 /// sends it, with the request's context when a client made it.
 type Invoke<S> = Arc<
@@ -104,18 +101,13 @@ pub(crate) struct StitchTool<S> {
 }
 
 impl<S: Send + Sync + 'static> StitchTool<S> {
-    /// The tool of contract `C` answered by `handler`, whose reply `answer` turns into an
-    /// answer, with the output schema of `output`.
-    pub(crate) fn new<C, P, R, F>(
-        handler: F,
-        answer: fn(R) -> Answer,
-        output: Option<Output>,
-    ) -> Self
+    /// The tool of contract `C` answered by `handler`: its reply decides the tool's output
+    /// schema and what a client is answered.
+    pub(crate) fn new<C, M, R, H>(handler: H) -> Self
     where
         C: Contract + Send + 'static,
-        P: RequestParts<S>,
-        R: Send + 'static,
-        F: for<'a> Fn(&'a S, C, P) -> Replying<'a, R> + Send + Sync + 'static,
+        R: Reply,
+        H: for<'a> Handler<'a, S, C, M, R>,
     {
         let invoke: Invoke<S> = Arc::new(move |server: &S, arguments, dialect, context| {
             let ready = |answer| Box::pin(std::future::ready(answer)) as Answering<'_>;
@@ -125,9 +117,9 @@ impl<S: Send + Sync + 'static> StitchTool<S> {
                 let answered = |answer: Answer| Box::new(answer);
                 let contract = C::parse_for(arguments, dialect)
                     .map_err(|rejection| answered(Answer::Rejected(rejection)))?;
-                let parts =
-                    P::from_call(context).map_err(|error| answered(Answer::Refused(error)))?;
-                Ok::<_, Box<Answer>>(handler(server, contract, parts))
+                let parts = H::Parts::from_call(context)
+                    .map_err(|error| answered(Answer::Refused(error)))?;
+                Ok::<_, Box<Answer>>(handler.call(server, contract, parts))
             }));
             let reply = match started {
                 Ok(Ok(reply)) => reply,
@@ -135,13 +127,14 @@ impl<S: Send + Sync + 'static> StitchTool<S> {
                 Err(panic) => return ready(Answer::Panicked(panic_message(&*panic))),
             };
             Box::pin(
-                AssertUnwindSafe(async move { answer(reply.await) })
+                AssertUnwindSafe(async move { reply.await.answer() })
                     .catch_unwind()
                     .map(|ended| {
                         ended.unwrap_or_else(|panic| Answer::Panicked(panic_message(&*panic)))
                     }),
             )
         });
+        let output = R::output();
         StitchTool {
             contract: C::TOOL,
             output,
@@ -150,12 +143,27 @@ impl<S: Send + Sync + 'static> StitchTool<S> {
         }
     }
 
+    /// Runs one call from a client shown `dialect` (or not from a client, without `context`),
+    /// to its result: the path every call of a stitch tool takes, served or not.
+    pub(crate) fn run<'a>(
+        self: Arc<Self>,
+        server: &'a S,
+        arguments: Option<JsonObject>,
+        dialect: Dialect,
+        context: Option<&mut ToolCallContext<'_, S>>,
+        observer: Option<Observer>,
+    ) -> Pin<Box<dyn Future<Output = Result<CallToolResponse, ErrorData>> + Send + 'a>> {
+        let started = Instant::now();
+        let answering = self.start(server, arguments, dialect, context);
+        Box::pin(async move { self.finish(answering.await, started, observer.as_ref()) })
+    }
+
     /// Starts one call from a client shown `dialect`: the arguments parsed and the request's
     /// parts taken now, the handler's future returned to be awaited, which ends at the
     /// tool's deadline or when the request is cancelled, whichever comes first. A call without
     /// `context` was not made by a client ([`Toolbox::call`](super::Toolbox::call)), and ends
     /// at its deadline.
-    pub(crate) fn start<'a>(
+    fn start<'a>(
         &self,
         server: &'a S,
         arguments: Option<JsonObject>,
@@ -178,7 +186,7 @@ impl<S: Send + Sync + 'static> StitchTool<S> {
 
     /// Ends a call that began at `started`: its answer told to the observer, and turned into
     /// a result every client accepts.
-    pub(crate) fn finish(
+    fn finish(
         &self,
         answer: Answer,
         started: Instant,

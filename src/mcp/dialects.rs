@@ -21,8 +21,7 @@ use super::catalog::{Catalogs, digest_of, stamp_tool};
 use super::schema::{Output, listed};
 
 /// The dialect each client is shown: a default, and rules by client name. Give it to
-/// [`Tools::dialects`](super::Tools::dialects) (or
-/// [`ToolboxBuilder::dialects`](super::ToolboxBuilder::dialects)): calls are then parsed in
+/// [`Tools::dialects`](super::Tools::dialects): calls are then parsed in
 /// the dialect of the client that makes them, and the [`Listings`] the router is built with
 /// list each client its own schemas.
 ///
@@ -178,12 +177,18 @@ impl Listings {
         self.listing.used.store(true, Ordering::Relaxed);
     }
 
-    /// The dialect a call from a client the rules show `dialect` is parsed in: that dialect,
-    /// once the server lists through these listings; until then the default one, which is
-    /// what the client was listed, and the author is told once (a `tracing` warning) that
-    /// the rules show nothing yet.
-    pub(crate) fn parse_dialect(&self, dialect: Dialect) -> Dialect {
+    /// The dialect a call is parsed in, decided here and nowhere else: the one the rules show
+    /// the client of `request` (the default one for a call no client made), once the server
+    /// lists each client through these listings (a `Toolbox`, `InDialects`,
+    /// [`list_tools`](Self::list_tools)); until then the default one, which is what every
+    /// client was listed, and the author is told once (a `tracing` warning) that the rules show
+    /// nothing yet.
+    pub(crate) fn call_dialect(&self, request: Option<&RequestContext<RoleServer>>) -> Dialect {
         let default = self.rules.default_dialect();
+        let Some(request) = request else {
+            return default;
+        };
+        let dialect = self.rules.dialect_of_request(request);
         if dialect == default || self.listing.used.load(Ordering::Relaxed) {
             return dialect;
         }

@@ -1,16 +1,27 @@
-//! What a stitch tool's handler is: an async method of the server (or a closure) that takes
-//! its contract and, after it, any of rmcp's request extractors (`RequestContext<RoleServer>`,
-//! `Peer<RoleServer>`, `CancellationToken`, `Extension<T>`, ...), as rmcp's own tools take
-//! them; and what its answer may be: a structured result, or any content rmcp can send.
+//! What a stitch tool's handler is, and what it answers. A handler is an async method of the
+//! server, `async fn(&self, C) -> R`, or a closure `|c: C| async move { ... }` (its future
+//! owning what it uses), taking after its contract any of rmcp's request extractors
+//! (`RequestContext<RoleServer>`, `Peer<RoleServer>`, `CancellationToken`, `Extension<T>`,
+//! ...) as rmcp's own tools take them: one [`Handler`] trait for both, told apart by the
+//! handler's own signature. What it answers, [`Reply`], decides what the client gets, as in
+//! rmcp: text (`String`), structured output with an output schema ([`Json<T>`]), any content
+//! (`CallToolResult`, `ContentBlock`s), or a `Result` of one (its `Err` an `isError` result, or
+//! a protocol error when it is rmcp's `ErrorData`).
 
+use std::any::Any;
 use std::fmt::Display;
 use std::future::Future;
+use std::marker::PhantomData;
 
 use rmcp::ErrorData;
+pub use rmcp::Json;
 use rmcp::handler::server::common::FromContextPart;
 use rmcp::handler::server::tool::{IntoCallToolResult, ToolCallContext};
-use rmcp::model::CallToolResponse;
+use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock};
 use serde_json::Value;
+
+use super::call::ToolOutput;
+use super::schema::Output;
 
 /// The handler of a stitch tool, called with the server's state, the parsed contract, and
 /// the request's parts it asks for:
@@ -18,33 +29,33 @@ use serde_json::Value;
 /// - `async fn(&self, C) -> R`, the form rmcp's own tools take, or a closure
 ///   `|server: &S, c: C| async move { ... }` whose future does not borrow the server (clone
 ///   what it needs first);
-/// - `async fn(&self, C, P1, ..., Pn) -> R` (up to five), each `P` one of rmcp's extractors
-///   of a tool call: `RequestContext<RoleServer>` (its `peer` reports progress, logs to the
-///   client, asks for sampling and elicitation; its `ct` is cancelled when the client cancels
-///   the call; its `extensions` hold the HTTP request's parts), `Peer<RoleServer>`,
-///   `CancellationToken`, `Extension<T>`, `Extensions`, `RequestMetaObject`, ...
+/// - a closure `|c: C| async move { ... }`, its future owning what it uses (the form of a
+///   [`Toolbox`](super::Toolbox), whose state it does not need);
+/// - either taking after its contract up to five of rmcp's extractors of a tool call:
+///   `RequestContext<RoleServer>` (its `peer` reports progress, logs to the client, asks for
+///   sampling and elicitation; its `ct` is cancelled when the call is; its `extensions` hold
+///   the HTTP request's parts), `Peer<RoleServer>`, `CancellationToken`, `Extension<T>`,
+///   `Extensions`, `RequestMetaObject`, ...
 ///
-/// `R` is `Result<O, E>` for [`Tools::tool`](super::Tools::tool) (`O` serialized into
-/// `structuredContent`, `E` an error the model reads), or any rmcp result for
-/// [`Tools::tool_with_content`](super::Tools::tool_with_content).
-pub trait Handler<'a, S: 'a, C, P, R>: Send + Sync + 'static {
+/// `M` tells the forms apart ([`Method`] or [`Closure`] of the parts taken); it is inferred,
+/// never written. `R` is the handler's [`Reply`].
+pub trait Handler<'a, S: 'a, C, M, R>: Send + Sync + 'static {
+    /// The request's parts the handler takes after its contract.
+    type Parts: RequestParts<S>;
     /// The handler's future.
     type Future: Future<Output = R> + Send + 'a;
 
     /// Answers one call of the tool, with the server's state and the request's parts.
-    fn call(&self, server: &'a S, contract: C, parts: P) -> Self::Future;
+    fn call(&self, server: &'a S, contract: C, parts: Self::Parts) -> Self::Future;
 }
 
-/// The handler of a [`Toolbox`](super::Toolbox) tool: a closure `|c: C| async move { ... }`,
-/// or `|c: C, p1: P1, ..., pn: Pn| async move { ... }` taking the request's parts after its
-/// contract, as [`Handler`] does; its future owns what it uses.
-pub trait ToolboxHandler<C, P, R>: Send + Sync + 'static {
-    /// The handler's future.
-    type Future: Future<Output = R> + Send + 'static;
+/// A handler that takes the server's state first, `async fn(&self, C, P...)`: the marker
+/// [`Handler`] infers.
+pub struct Method<P>(PhantomData<P>);
 
-    /// Answers one call of the tool, with the request's parts.
-    fn call(&self, contract: C, parts: P) -> Self::Future;
-}
+/// A handler that takes its contract first, `|c: C, p: P...| async move { ... }`: the marker
+/// [`Handler`] infers.
+pub struct Closure<P>(PhantomData<P>);
 
 /// The request's parts a handler takes after its contract: a tuple of rmcp's extractors of a
 /// tool call (`()` when it takes none).
@@ -56,11 +67,13 @@ pub trait RequestParts<S>: Sized + Send + 'static {
 
 macro_rules! handlers_taking {
     ($($part:ident)*) => {
-        impl<'a, S: 'a, C, R, F, Fut, $($part,)*> Handler<'a, S, C, ($($part,)*), R> for F
+        impl<'a, S: 'a, C, R, F, Fut, $($part,)*> Handler<'a, S, C, Method<($($part,)*)>, R> for F
         where
             F: Fn(&'a S, C, $($part,)*) -> Fut + Send + Sync + 'static,
             Fut: Future<Output = R> + Send + 'a,
+            ($($part,)*): RequestParts<S>,
         {
+            type Parts = ($($part,)*);
             type Future = Fut;
 
             #[allow(non_snake_case)]
@@ -69,15 +82,17 @@ macro_rules! handlers_taking {
             }
         }
 
-        impl<C, R, F, Fut, $($part,)*> ToolboxHandler<C, ($($part,)*), R> for F
+        impl<'a, S: 'a, C, R, F, Fut, $($part,)*> Handler<'a, S, C, Closure<($($part,)*)>, R> for F
         where
             F: Fn(C, $($part,)*) -> Fut + Send + Sync + 'static,
             Fut: Future<Output = R> + Send + 'static,
+            ($($part,)*): RequestParts<S>,
         {
+            type Parts = ($($part,)*);
             type Future = Fut;
 
             #[allow(non_snake_case)]
-            fn call(&self, contract: C, ($($part,)*): ($($part,)*)) -> Fut {
+            fn call(&self, _: &'a S, contract: C, ($($part,)*): ($($part,)*)) -> Fut {
                 self(contract, $($part,)*)
             }
         }
@@ -116,8 +131,10 @@ handlers_taking!(P1 P2 P3);
 handlers_taking!(P1 P2 P3 P4);
 handlers_taking!(P1 P2 P3 P4 P5);
 
-/// How a handler's answer ended, before it becomes a result.
-pub(crate) enum Answer {
+/// How a handler's answer ended, before it becomes a result (public only so that [`Reply`]
+/// can name it; not reachable from outside the crate).
+#[doc(hidden)]
+pub enum Answer {
     /// A structured result.
     Output(Value),
     /// A result the handler made itself, as rmcp sends it.
@@ -137,22 +154,107 @@ pub(crate) enum Answer {
     TimedOut(std::time::Duration),
 }
 
-/// A structured answer: `Ok` serialized into `structuredContent`, `Err` an `isError` result.
-pub(crate) fn structured<O: serde::Serialize, E: Display>(reply: Result<O, E>) -> Answer {
-    match reply {
-        Ok(output) => match serde_json::to_value(output) {
-            Ok(value) => Answer::Output(value),
-            Err(error) => Answer::Failed(format!("the result did not serialize: {error}")),
-        },
-        Err(error) => Answer::Failed(error.to_string()),
-    }
+/// What a handler answers, which decides what the client gets:
+///
+/// - `String` or `&'static str`: one text block;
+/// - [`Json<T>`] (`T` a [`ToolOutput`]: `#[derive(stitch::Shape, serde::Serialize)]`): the
+///   value as `structuredContent`, and `T`'s schema advertised as the tool's `outputSchema`
+///   (which must be an object: the guard reports it when it is not);
+/// - `CallToolResult`, `CallToolResponse`, `ContentBlock`, `Vec<ContentBlock>`: that content,
+///   as rmcp sends it (images, audio, embedded resources, several blocks, `_meta`);
+/// - `Result<R, E>` of one of these: `Ok` as above, `Err` an `isError` result whose text is
+///   the error's, or, when `E` is rmcp's `ErrorData`, a protocol error.
+#[diagnostic::on_unimplemented(
+    message = "a tool's handler cannot answer with `{Self}`",
+    label = "the handler's answer",
+    note = "answer with a `String` (text), `Json<T>` (structured output, `T` deriving \
+            `stitch::Shape` and `serde::Serialize`), rmcp content (`CallToolResult`, \
+            `ContentBlock`), or a `Result` of one"
+)]
+pub trait Reply: Send + 'static {
+    /// The output schema this answer advertises, if any.
+    #[doc(hidden)]
+    fn output() -> Option<Output>;
+    /// The answer, before it becomes a result.
+    #[doc(hidden)]
+    fn answer(self) -> Answer;
 }
 
-/// Any rmcp result, as rmcp's own tools answer it (`Err` of a `Result` an `isError` result,
-/// `ErrorData` a protocol error).
-pub(crate) fn content<R: IntoCallToolResult>(reply: R) -> Answer {
+/// Content rmcp sends as it is.
+fn content<R: IntoCallToolResult>(reply: R) -> Answer {
     match reply.into_call_tool_result() {
         Ok(response) => Answer::Content(response),
         Err(error) => Answer::Refused(error),
+    }
+}
+
+macro_rules! content_replies {
+    ($($reply:ty),*) => {$(
+        impl Reply for $reply {
+            fn output() -> Option<Output> {
+                None
+            }
+
+            fn answer(self) -> Answer {
+                content(self)
+            }
+        }
+    )*};
+}
+
+content_replies!(String, CallToolResult, CallToolResponse, ContentBlock);
+
+impl Reply for &'static str {
+    fn output() -> Option<Output> {
+        None
+    }
+
+    fn answer(self) -> Answer {
+        content(self.to_owned())
+    }
+}
+
+impl Reply for Vec<ContentBlock> {
+    fn output() -> Option<Output> {
+        None
+    }
+
+    fn answer(self) -> Answer {
+        content(CallToolResult::success(self))
+    }
+}
+
+impl<T: ToolOutput + Send + 'static> Reply for Json<T> {
+    fn output() -> Option<Output> {
+        Some(Output::of::<T>())
+    }
+
+    fn answer(self) -> Answer {
+        match serde_json::to_value(self.0) {
+            Ok(value) => Answer::Output(value),
+            Err(error) => Answer::Failed(format!("the result did not serialize: {error}")),
+        }
+    }
+}
+
+impl<R: Reply, E: Display + Send + 'static> Reply for Result<R, E> {
+    fn output() -> Option<Output> {
+        R::output()
+    }
+
+    fn answer(self) -> Answer {
+        match self {
+            Ok(reply) => reply.answer(),
+            Err(error) => {
+                // rmcp's own error is a protocol error, as rmcp's tools answer it.
+                let mut error = Some(error);
+                if let Some(protocol) =
+                    (&mut error as &mut dyn Any).downcast_mut::<Option<ErrorData>>()
+                {
+                    return Answer::Refused(protocol.take().expect("the error is there"));
+                }
+                Answer::Failed(error.expect("the error is there").to_string())
+            }
+        }
     }
 }

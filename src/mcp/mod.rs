@@ -1,15 +1,18 @@
 //! Serving contracts as tools of the official Rust MCP SDK (`rmcp`), behind the `rmcp` feature.
 //!
-//! Two forms, one call path (the private module `call`):
+//! One builder, [`Tools`], one [`Handler`] trait, one `tool` method, and one call path (the
+//! private module `call`), for two forms:
 //!
-//! - [`Tools`] builds stitch tools into a [`StitchRouter`], which adds to the rmcp
+//! - [`build`](Tools::build) makes a [`StitchRouter`], which adds to the rmcp
 //!   [`ToolRouter`](rmcp::handler::server::router::tool::ToolRouter) of a server written with
 //!   rmcp's own macros (`#[tool_router]`, `#[tool_handler]`, prompts and resources beside): a
-//!   handler is a method of the server, `async fn(&self, Contract) -> Result<O, E>`, taking
-//!   after its contract any of rmcp's request extractors ([`Handler`]) and answering with
-//!   structured output or any rmcp content, as rmcp's tools are; the routers add with `+`.
-//! - [`Toolbox`] is the short form: a whole [`rmcp::ServerHandler`] made of stitch tools
-//!   whose handlers are closures.
+//!   handler is a method of the server, `async fn(&self, Contract) -> R`, taking after its
+//!   contract any of rmcp's request extractors, as rmcp's tools are; the routers add with `+`.
+//! - [`toolbox`](Tools::toolbox) makes a [`Toolbox`], the short form: a whole
+//!   [`rmcp::ServerHandler`] made of stitch tools whose handlers are closures.
+//!
+//! What a handler answers ([`Reply`]) decides what the client gets, as in rmcp: text, structured
+//! output with an output schema ([`Json<T>`]), or any rmcp content.
 //!
 //! What either adds to rmcp alone: each tool advertises its flat, typed schema; every call
 //! goes through [`Contract::parse`](stitch_runtime::Contract::parse), so a bad call is
@@ -61,10 +64,10 @@ mod toolbox;
 pub use call::{CallRecord, Outcome, ToolOutput};
 pub use catalog::CATALOG_META_KEY;
 pub use dialects::{ClientDialects, Listings};
-pub use handler::{Handler, RequestParts, ToolboxHandler};
+pub use handler::{Closure, Handler, Json, Method, Reply, RequestParts};
 #[cfg(feature = "http")]
 pub use http::{HttpListener, HttpServer};
 pub use in_dialects::InDialects;
 pub use route::{StitchRouter, Tools, check_router};
 pub use stitch_runtime::REJECTION_META_KEY;
-pub use toolbox::{Toolbox, ToolboxBuilder};
+pub use toolbox::Toolbox;

@@ -3,22 +3,21 @@
 //! (prompts, resources and plain tools beside) serves stitch tools without being rebuilt
 //! around stitch.
 
-use std::fmt::Display;
 use std::ops::Add;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use rmcp::handler::server::router::tool::{ToolRoute, ToolRouter};
-use rmcp::handler::server::tool::IntoCallToolResult;
 use stitch_runtime::{Contract, Finding, SchemaProfile};
 
-use super::call::{CallRecord, DEFAULT_CALL_DEADLINE, Observer, StitchTool, ToolOutput};
+use super::call::{CallRecord, DEFAULT_CALL_DEADLINE, Observer, StitchTool};
 use super::dialects::{ClientDialects, Listings};
-use super::handler::{Handler, RequestParts, content, structured};
-use super::schema::{Output, listed};
+use super::handler::{Handler, Reply};
+use super::schema::listed;
 
-/// Stitch tools for an rmcp server whose state is `S`, built into a [`StitchRouter<S>`] that
-/// adds to the server's own [`ToolRouter<S>`] (`Self::tool_router() + tools`).
+/// Stitch tools, built into a [`StitchRouter<S>`] that adds to an rmcp server's own
+/// [`ToolRouter<S>`] (`Self::tool_router() + tools`), or, as [`toolbox`](Self::toolbox), into
+/// a whole server of their own (a [`Toolbox`](super::Toolbox)).
 ///
 /// Each tool advertises its contract's flat schema, parses every call with
 /// [`Contract::parse_for`] in the dialect its client was shown, answers a rejection with every issue at its JSON Pointer (an `isError`
@@ -28,7 +27,7 @@ use super::schema::{Output, listed};
 /// ```
 /// # use serde::{Deserialize, Serialize};
 /// # use stitch::Contract;
-/// use stitch::mcp::{StitchRouter, Tools};
+/// use stitch::mcp::{Json, StitchRouter, Tools};
 ///
 /// /// Read a broadcast.
 /// #[derive(Contract, Deserialize)]
@@ -48,15 +47,15 @@ use super::schema::{Output, listed};
 /// }
 ///
 /// impl Server {
-///     async fn get_broadcast(&self, get: GetBroadcast) -> Result<Broadcast, String> {
-///         Ok(Broadcast { id: get.id, title: self.title.clone() })
+///     async fn get_broadcast(&self, get: GetBroadcast) -> Result<Json<Broadcast>, String> {
+///         Ok(Json(Broadcast { id: get.id, title: self.title.clone() }))
 ///     }
 ///
 ///     fn stitch_tools() -> StitchRouter<Self> {
 ///         Tools::new()
 ///             .profile(stitch::SchemaProfile::new().require_typed_properties())
 ///             .observe(|call| eprintln!("{} {:?}", call.tool, call.outcome))
-///             .tool_with_output(Self::get_broadcast)
+///             .tool(Self::get_broadcast)
 ///             .build()
 ///             .unwrap_or_else(|findings| panic!("{findings:?}"))
 ///     }
@@ -95,72 +94,18 @@ impl<S: Send + Sync + 'static> Tools<S> {
         Tools::default()
     }
 
-    /// Adds contract `C`'s tool, answered by `handler` (which may take the request's parts
-    /// after the contract: see [`Handler`]); its `Ok` is the tool's structured result, its
-    /// `Err` an `isError` result.
-    pub fn tool<C, P, O, E, F>(mut self, handler: F) -> Self
+    /// Adds contract `C`'s tool, answered by `handler`: a method of the server or a closure,
+    /// taking the request's parts after the contract if it asks for them (see [`Handler`]).
+    /// What it answers decides what the client gets ([`Reply`]): text, structured output with
+    /// an output schema (`Json<T>`), any rmcp content, or a `Result` of one (its `Err` an
+    /// `isError` result). Every call is parsed first, a rejection answered with every issue.
+    pub fn tool<C, M, R, H>(mut self, handler: H) -> Self
     where
         C: Contract + Send + 'static,
-        P: RequestParts<S>,
-        O: serde::Serialize + Send + 'static,
-        E: Display + Send + 'static,
-        F: for<'a> Handler<'a, S, C, P, Result<O, E>>,
+        R: Reply,
+        H: for<'a> Handler<'a, S, C, M, R>,
     {
-        let tool = StitchTool::new(
-            move |server, contract, parts| Box::pin(handler.call(server, contract, parts)),
-            structured::<O, E>,
-            None,
-        );
-        self.tools.push(tool);
-        self
-    }
-
-    /// Like [`tool`](Self::tool), also advertising the result's schema as the tool's
-    /// `outputSchema` (its advertised schema, which must be an object: [`build`](Self::build)
-    /// reports it when it is not). Clients hold every `structuredContent` to it, a
-    /// rejection's included, so a rejection of this tool carries its issues in the text and
-    /// in `_meta` instead.
-    pub fn tool_with_output<C, P, O, E, F>(mut self, handler: F) -> Self
-    where
-        C: Contract + Send + 'static,
-        P: RequestParts<S>,
-        O: ToolOutput + Send + 'static,
-        E: Display + Send + 'static,
-        F: for<'a> Handler<'a, S, C, P, Result<O, E>>,
-    {
-        let tool = StitchTool::new(
-            move |server, contract, parts| Box::pin(handler.call(server, contract, parts)),
-            structured::<O, E>,
-            Some(Output::of::<O>()),
-        );
-        self.tools.push(tool);
-        self
-    }
-
-    /// Adds contract `C`'s tool whose handler answers with any result rmcp's own tools
-    /// return: a `String`, a `Content` (text, image, audio, an embedded resource), a
-    /// `CallToolResult` of its own making (several blocks, `_meta`), or a `Result` of them
-    /// (its `Err` an `isError` result; an `ErrorData` a protocol error). The call is still parsed
-    /// first, a rejection answered with every issue, and the observer told.
-    pub fn tool_with_content<C, P, R, F>(mut self, handler: F) -> Self
-    where
-        C: Contract + Send + 'static,
-        P: RequestParts<S>,
-        R: IntoCallToolResult + Send + 'static,
-        F: for<'a> Handler<'a, S, C, P, R>,
-    {
-        let tool = StitchTool::new(
-            move |server, contract, parts| Box::pin(handler.call(server, contract, parts)),
-            content::<R>,
-            None,
-        );
-        self.tools.push(tool);
-        self
-    }
-
-    /// Adds a tool built by the [`Toolbox`](super::Toolbox)'s builder.
-    pub(crate) fn add(mut self, tool: StitchTool<S>) -> Self {
-        self.tools.push(tool);
+        self.tools.push(StitchTool::new(handler));
         self
     }
 
@@ -341,16 +286,16 @@ fn route<S: Send + Sync + 'static>(
         listings.rules().default_dialect(),
     );
     ToolRoute::new_dyn(attr, move |mut context| {
-        let started = Instant::now();
-        let tool = Arc::clone(&tool);
-        let observer = observer.clone();
-        let shown = listings
-            .rules()
-            .dialect_of_request(&context.request_context);
-        let dialect = listings.parse_dialect(shown);
+        let dialect = listings.call_dialect(Some(&context.request_context));
         let arguments = context.arguments.take();
-        let answering = tool.start(context.service, arguments, dialect, Some(&mut context));
-        Box::pin(async move { tool.finish(answering.await, started, observer.as_ref()) })
+        let server = context.service;
+        Arc::clone(&tool).run(
+            server,
+            arguments,
+            dialect,
+            Some(&mut context),
+            observer.clone(),
+        )
     })
 }
 

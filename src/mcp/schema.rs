@@ -11,9 +11,11 @@ use stitch_runtime::ir::Node;
 use stitch_runtime::{Dialect, Tool};
 
 /// A tool's result type, when it advertises an output schema: its schema and its name (for
-/// the guard's message when it is not an object).
+/// the guard's message when it is not an object). Public only so that
+/// [`Reply`](super::Reply) can name it; not reachable from outside the crate.
+#[doc(hidden)]
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Output {
+pub struct Output {
     pub(crate) node: &'static Node<'static>,
     pub(crate) type_name: &'static str,
     /// Its schema as a client shown a dialect is listed it.

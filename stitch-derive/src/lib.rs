@@ -30,7 +30,7 @@ pub fn derive_contract(input: TokenStream) -> TokenStream {
 }
 
 /// Derives `stitch::Shape` alone, for a type a tool returns (the result of
-/// `Toolbox::tool_with_output`): its schema describes what `serde::Serialize` writes
+/// `Json<T>` from a tool's handler): its schema describes what `serde::Serialize` writes
 /// (`rename(serialize = ...)`, `skip_serializing`; a field with `skip_serializing_if` may be
 /// missing). The field attributes of `#[derive(Contract)]` apply; what only a tool's input has
 /// (a tool name, the guard, `refine`) does not.

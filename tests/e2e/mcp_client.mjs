@@ -85,8 +85,9 @@ const read = await client.callTool({ name: "get_broadcast", arguments: { broadca
 check("the change is stored", read.structuredContent?.parts?.[1]?.text === "Sale starts Tuesday.", read);
 
 const unknown = await client.callTool({ name: "get_broadcast", arguments: { broadcastId: "" } });
-check("without an output schema the issues are structuredContent",
-  unknown.isError === true && unknown.structuredContent?.issues?.[0]?.pointer === "/broadcastId",
+check("get_broadcast answers Json too: its rejection's issues are in _meta",
+  unknown.isError === true && unknown.structuredContent === undefined
+    && unknown._meta?.["stitch/rejection"]?.issues?.[0]?.pointer === "/broadcastId",
   unknown);
 
 let failing;

@@ -5,7 +5,7 @@ Usage:
   python tests/e2e/mcp_client.py stdio PATH/TO/SERVER [ARGS...]
   python tests/e2e/mcp_client.py http http://127.0.0.1:PORT/mcp
 
-Both examples serve `broadcast_patch` (with an output schema) and `get_broadcast` as stitch
+Both examples serve `broadcast_patch` and `get_broadcast` (each with an output schema) as stitch
 tools over the same store (broadcast `b1`, three text parts); `rmcp_router` also serves a plain
 rmcp tool, `count_parts`, and a prompt, `review_broadcast`, which are checked when listed.
 Prints 'N passed, 0 failed' and exits 0 when every check holds.
@@ -98,9 +98,9 @@ async def main(kind: str, target: str, args: list) -> int:
                   "without quotes" == bad["content"][0]["text"], bad["content"])
 
             short = wire(await session.call_tool("get_broadcast", {"broadcastId": ""}))
-            short_issues = short.get("structuredContent", {}).get("issues", [])
-            check("without an output schema the issues are structuredContent",
-                  short.get("isError") is True
+            short_issues = short.get("_meta", {}).get("stitch/rejection", {}).get("issues", [])
+            check("get_broadcast answers Json too: its rejection's issues are in _meta",
+                  short.get("isError") is True and "structuredContent" not in short
                   and [i["pointer"] for i in short_issues] == ["/broadcastId"], short)
 
             good = wire(await session.call_tool("broadcast_patch", {

@@ -1,5 +1,5 @@
 use serde::Deserialize;
-use stitch::mcp::Toolbox;
+use stitch::mcp::Tools;
 
 // Deserialize alone does not make a tool's arguments: the type must be a contract.
 #[derive(Deserialize)]
@@ -8,6 +8,7 @@ struct GetBroadcast {
 }
 
 fn main() {
-    let _ = Toolbox::builder("broadcasts", "1.0.0")
-        .tool(|get: GetBroadcast| async move { Ok::<_, String>(get.broadcast_id) });
+    let _ = Tools::new()
+        .tool(|get: GetBroadcast| async move { Ok::<_, String>(get.broadcast_id) })
+        .toolbox("broadcasts", "1.0.0");
 }

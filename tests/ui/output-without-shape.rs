@@ -1,5 +1,5 @@
 use serde::{Deserialize, Serialize};
-use stitch::mcp::Toolbox;
+use stitch::mcp::{Json, Tools};
 
 #[derive(stitch::Contract, Deserialize)]
 struct GetBroadcast {
@@ -13,7 +13,9 @@ struct Broadcast {
 }
 
 fn main() {
-    let _ = Toolbox::builder("broadcasts", "1.0.0").tool_with_output(|get: GetBroadcast| async move {
-        Ok::<_, String>(Broadcast { id: get.broadcast_id })
-    });
+    let _ = Tools::new()
+        .tool(|get: GetBroadcast| async move {
+            Ok::<_, String>(Json(Broadcast { id: get.broadcast_id }))
+        })
+        .toolbox("broadcasts", "1.0.0");
 }

@@ -2,7 +2,7 @@
 //! is served in at compile time, its measures read in a constant, and the stamp a client sees.
 
 use serde_json::Value;
-use stitch::mcp::{ClientDialects, Toolbox};
+use stitch::mcp::{ClientDialects, Toolbox, Tools};
 use stitch::{Contract, Dialect, guard::Limit};
 
 use crate::{check, everyday, talk};
@@ -43,13 +43,13 @@ pub async fn budgets_sizes_and_the_catalog() {
     );
 
     let toolbox = || {
-        Toolbox::builder("outside", "0.0.0")
+        Tools::new()
             .dialects(
                 ClientDialects::new(Dialect::Mcp).client("strict-agent", Dialect::OpenAiStrict),
             )
             .tool(|order: Order| async move { Ok::<_, String>(format!("{order:?}")) })
             .tool(|call: everyday::Ledger| async move { Ok::<_, String>(format!("{call:?}")) })
-            .build()
+            .toolbox("outside", "0.0.0")
             .expect("the guard passes")
     };
     let manifest = toolbox().manifest();

@@ -15,7 +15,7 @@ mod whole_tool;
 
 use rmcp::ServiceExt;
 use serde_json::{Value, json};
-use stitch::mcp::{ClientDialects, Toolbox};
+use stitch::mcp::{ClientDialects, Toolbox, Tools};
 use stitch::{Contract, Dialect};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 
@@ -55,10 +55,10 @@ fn big_docs() {
 /// asks for, not the workspace's.
 async fn schema_on_the_wire(client_name: &str, dialect: Dialect) {
     let dialects = ClientDialects::new(Dialect::Mcp).client("strict-agent", Dialect::OpenAiStrict);
-    let toolbox = Toolbox::builder("outside", "0.0.0")
+    let toolbox = Tools::new()
         .dialects(dialects)
-        .tool(|_: broadcast_patch::BroadcastPatch| async { Ok::<_, String>(0) })
-        .build()
+        .tool(|_: broadcast_patch::BroadcastPatch| async { Ok::<_, String>("0") })
+        .toolbox("outside", "0.0.0")
         .expect("the guard passes");
     let lines = talk(toolbox, client_name, &[]).await;
     let listed = lines
@@ -80,11 +80,11 @@ async fn exchange(client_name: &str, calls: &[(&str, Value)]) -> Vec<String> {
         .client("portable-client", Dialect::Portable)
         .client("strict-agent", Dialect::OpenAiStrict)
         .client("claude-strict", Dialect::AnthropicStrict);
-    let toolbox = Toolbox::builder("outside", "0.0.0")
+    let toolbox = Tools::new()
         .dialects(dialects)
         .tool(|call: everyday::Payments| async move { Ok::<_, String>(format!("{call:?}")) })
         .tool(|call: everyday::Ledger| async move { Ok::<_, String>(format!("{call:?}")) })
-        .build()
+        .toolbox("outside", "0.0.0")
         .expect("the guard passes");
     talk(toolbox, client_name, calls).await
 }

@@ -9,7 +9,7 @@ use rmcp::service::RequestContext;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use stitch::Contract;
-use stitch::mcp::Toolbox;
+use stitch::mcp::{Toolbox, Tools};
 
 use crate::{check, talk};
 
@@ -49,16 +49,16 @@ async fn announce(
 }
 
 pub async fn context_content_and_panics() {
-    let toolbox = Toolbox::builder("whole", "0.0.0")
+    let toolbox = Tools::new()
         .tool(announce)
-        .tool_with_content(|draw: Draw| async move {
+        .tool(|draw: Draw| async move {
             ContentBlock::image(PIXEL, format!("image/png; color={}", draw.color))
         })
         .tool(|explode: Explode| async move {
             assert!(!explode.now, "exploded on request");
             Ok::<_, String>("calm")
         })
-        .build()
+        .toolbox("whole", "0.0.0")
         .expect("the guard passes");
     let calls = [
         ("announce", json!({"message": "hello, log"})),
