@@ -14,10 +14,15 @@ pub use stitch_runtime::__private;
 /// The guard: what a list of tools advertises, held to a [`SchemaProfile`] at compile time
 /// (a contract's own profile) and at run time (every tool a server mounts, stitch's or
 /// another's), with the limits of the providers each dialect is written for.
+///
+/// [`check`](guard::check) is its one run-time entry point, over any mix of contracts and
+/// listed tools; [`validate_mcp_schemas`] is the `const fn` a contract's own profile is
+/// checked with at compile time; [`over_budget`](guard::over_budget) measures schema texts
+/// as a listing sends them against the providers' limits.
 pub mod guard {
     pub use stitch_runtime::{
-        Finding, FindingKind, Limit, PORTABLE_FORMATS, all_findings, over_budget,
-        validate_mcp_schemas, validate_output_schema, validate_tool_schema,
+        Checked, Finding, FindingKind, Limit, PORTABLE_FORMATS, check, over_budget,
+        validate_mcp_schemas,
     };
 }
 

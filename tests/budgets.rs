@@ -10,8 +10,7 @@
 
 use serde::Deserialize;
 use stitch::{
-    Contract, Dialect, SchemaProfile, guard::FindingKind, guard::Limit, guard::all_findings,
-    guard::over_budget,
+    Contract, Dialect, SchemaProfile, guard::FindingKind, guard::Limit, guard::over_budget,
 };
 
 #[path = "budgets/codes.rs"]
@@ -41,7 +40,7 @@ struct PickCode {
 }
 
 fn over(tool: stitch::Tool, dialect: Dialect) -> Vec<(Limit, u64)> {
-    all_findings(&[tool], &SchemaProfile::new().dialect(dialect))
+    stitch::guard::check(&[tool.into()], &SchemaProfile::new().dialect(dialect))
         .iter()
         .filter(|finding| finding.kind() == FindingKind::OverBudget)
         .map(|finding| (finding.limit().unwrap(), finding.figure().unwrap()))
@@ -69,8 +68,8 @@ fn a_1001_value_enum_is_over_openai_strict_and_not_mcp() {
         [(Limit::EnumValues, 1001)]
     );
     assert_eq!(over(PickCode::TOOL, Dialect::Mcp), []);
-    let finding = &all_findings(
-        &[PickCode::TOOL],
+    let finding = &stitch::guard::check(
+        &[PickCode::TOOL.into()],
         &SchemaProfile::new().dialect(Dialect::OpenAiStrict),
     )[0];
     let message = finding.to_string();

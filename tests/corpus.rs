@@ -209,7 +209,14 @@ fn judge_tool(server: &str, tool: &Value, values: &[Value], tally: &mut Tally) -
     for dialect in Dialect::ALL {
         let shown = stitch::foreign::tool_schema_for(source, dialect);
         let profile = SchemaProfile::new().dialect(dialect);
-        let findings = stitch::guard::validate_tool_schema(name, source, &profile);
+        let findings = stitch::guard::check(
+            &[stitch::guard::Checked::Listed {
+                name,
+                description: "",
+                input: source,
+            }],
+            &profile,
+        );
         let at = format!("{server}.{name} in {dialect}");
         if !jsonschema::meta::is_valid(&shown) {
             tally.fail(format!("{at}: not a 2020-12 schema"), shown.to_string());

@@ -344,7 +344,7 @@ fn the_guard_names_what_each_dialect_cannot_say() {
     assert_eq!(inexpressible::<Loose>(Dialect::OpenAiStrict), ["data"]);
     assert_eq!(inexpressible::<Loose>(Dialect::AnthropicStrict), ["data"]);
     let profile = SchemaProfile::new().dialect(Dialect::Portable);
-    let findings = stitch::guard::all_findings(&[Loose::TOOL], &profile);
+    let findings = stitch::guard::check(&[Loose::TOOL.into()], &profile);
     assert_eq!(
         findings[0].to_string(),
         "stitch guard: property \"loose.value\" cannot be advertised as it is: in the portable \

@@ -250,10 +250,17 @@ fn schemars_documents_in_every_dialect_are_exported() {
             let profile = SchemaProfile::new()
                 .require_typed_properties()
                 .dialect(dialect);
-            let reported: Vec<Value> = stitch::guard::validate_tool_schema(name, &shown, &profile)
-                .iter()
-                .map(|finding| Value::from(finding.to_string()))
-                .collect();
+            let reported: Vec<Value> = stitch::guard::check(
+                &[stitch::guard::Checked::Listed {
+                    name,
+                    description: "",
+                    input: &shown,
+                }],
+                &profile,
+            )
+            .iter()
+            .map(|finding| Value::from(finding.to_string()))
+            .collect();
             assert!(
                 reported.is_empty(),
                 "{name} in {dialect}: {reported:?}\n{shown:#}"
@@ -364,9 +371,12 @@ fn hostile_documents_come_back_without_a_panic() {
     for document in &documents {
         for dialect in Dialect::ALL {
             let shown = stitch::foreign::tool_schema_for(document, dialect);
-            let _ = stitch::guard::validate_tool_schema(
-                "hostile",
-                &shown,
+            let _ = stitch::guard::check(
+                &[stitch::guard::Checked::Listed {
+                    name: "hostile",
+                    description: "",
+                    input: &shown,
+                }],
                 &SchemaProfile::new().dialect(dialect),
             );
         }
@@ -397,9 +407,12 @@ fn a_document_100_000_levels_deep_returns_on_a_2_mib_stack() {
                 .stack_size(2 << 20)
                 .spawn(move || {
                     let flat = stitch::foreign::flatten_tool_schema(&shared);
-                    let findings = stitch::guard::validate_tool_schema(
-                        "deep",
-                        &flat,
+                    let findings = stitch::guard::check(
+                        &[stitch::guard::Checked::Listed {
+                            name: "deep",
+                            description: "",
+                            input: &flat,
+                        }],
                         &SchemaProfile::new().require_typed_properties(),
                     );
                     (flat, findings.len())

@@ -116,7 +116,14 @@ fn a_100_000_link_ref_chain_returns_on_a_2_mib_stack() {
         let mut call = json!({"value": "x"});
         stitch::foreign::strict_arguments_for(&shared, &mut call);
         assert_eq!(call, json!({"value": "x"}));
-        stitch::guard::validate_tool_schema("chain", &shared, &SchemaProfile::new());
+        stitch::guard::check(
+            &[stitch::guard::Checked::Listed {
+                name: "chain",
+                description: "",
+                input: &shared,
+            }],
+            &SchemaProfile::new(),
+        );
     });
 }
 

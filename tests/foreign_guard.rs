@@ -6,10 +6,17 @@ use serde_json::{Value, json};
 use stitch::{Dialect, Finding, SchemaProfile, guard::FindingKind};
 
 fn inexpressible(schema: &Value, dialect: Dialect) -> Vec<Finding> {
-    stitch::guard::validate_tool_schema("tool", schema, &SchemaProfile::new().dialect(dialect))
-        .into_iter()
-        .filter(|finding| finding.kind() == FindingKind::Inexpressible)
-        .collect()
+    stitch::guard::check(
+        &[stitch::guard::Checked::Listed {
+            name: "tool",
+            description: "",
+            input: schema,
+        }],
+        &SchemaProfile::new().dialect(dialect),
+    )
+    .into_iter()
+    .filter(|finding| finding.kind() == FindingKind::Inexpressible)
+    .collect()
 }
 
 fn paths(findings: &[Finding]) -> Vec<String> {
@@ -101,16 +108,26 @@ fn what_cannot_be_rebuilt_stays_and_the_guard_reports_it() {
     // The guard sees what stays: a part kept as written where a portable client is shown it,
     // and a root that is not an object.
     let portable = SchemaProfile::new().dialect(Dialect::Portable);
-    let findings = stitch::guard::validate_tool_schema("left", &negated, &portable);
+    let findings = stitch::guard::check(
+        &[stitch::guard::Checked::Listed {
+            name: "left",
+            description: "",
+            input: &negated,
+        }],
+        &portable,
+    );
     assert!(
         findings
             .iter()
             .any(|f| f.kind() == FindingKind::Inexpressible && f.path() == "v"),
         "{findings:?}"
     );
-    let findings = stitch::guard::validate_tool_schema(
-        "left",
-        &stitch::foreign::flatten_tool_schema(&optional),
+    let findings = stitch::guard::check(
+        &[stitch::guard::Checked::Listed {
+            name: "left",
+            description: "",
+            input: &stitch::foreign::flatten_tool_schema(&optional),
+        }],
         &SchemaProfile::new(),
     );
     assert!(

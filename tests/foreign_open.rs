@@ -54,9 +54,12 @@ fn a_passthrough_operation_loosens_a_key_another_types() {
         "{x}"
     );
     // Portable cannot say "any kind" without a type array: the guard says so.
-    let findings = stitch::guard::validate_tool_schema(
-        "t",
-        &open,
+    let findings = stitch::guard::check(
+        &[stitch::guard::Checked::Listed {
+            name: "t",
+            description: "",
+            input: &open,
+        }],
         &SchemaProfile::new().dialect(Dialect::Portable),
     );
     assert!(
@@ -165,8 +168,7 @@ proptest! {
             let validator = jsonschema::validator_for(&shown).unwrap();
             if let Some(error) = validator.iter_errors(&call).next() {
                 let path = error.instance_path().to_string().trim_start_matches('/').replace('/', ".");
-                let findings = stitch::guard::validate_tool_schema(
-                    "t", &source, &SchemaProfile::new().dialect(dialect));
+                let findings = stitch::guard::check(&[stitch::guard::Checked::Listed { name: "t", description: "", input: &source }], &SchemaProfile::new().dialect(dialect));
                 prop_assert!(
                     findings.iter().any(|f| f.path() == path),
                     "{dialect}: {call} refused at {path} by {shown}; findings {findings:?}"

@@ -5,10 +5,8 @@ mod common;
 
 use serde::Deserialize;
 use serde_json::json;
-use stitch::{
-    Contract, SchemaProfile, guard::FindingKind, guard::all_findings, validate_mcp_schemas,
-};
-use stitch::{Tool, guard::validate_tool_schema};
+use stitch::Tool;
+use stitch::{Contract, SchemaProfile, guard::FindingKind, validate_mcp_schemas};
 
 const TYPED: SchemaProfile = SchemaProfile::new().require_typed_properties();
 
@@ -86,7 +84,7 @@ fn the_guard_walks_into_hulls() {
         "{message}"
     );
     let strict = SchemaProfile::new().dialect(stitch::Dialect::OpenAiStrict);
-    let findings: Vec<(FindingKind, String)> = all_findings(&[Moves::TOOL], &strict)
+    let findings: Vec<(FindingKind, String)> = stitch::guard::check(&[Moves::TOOL.into()], &strict)
         .iter()
         .map(|f| (f.kind(), f.path().to_owned()))
         .collect();
@@ -186,7 +184,10 @@ fn the_input_must_be_an_object() {
 #[test]
 fn all_findings_lists_every_one_in_order() {
     let everything = TYPED.require_portable_formats();
-    let findings = all_findings(&[Plan::TOOL, Lenient::TOOL, Plan::TOOL], &everything);
+    let findings = stitch::guard::check(
+        &[Plan::TOOL.into(), Lenient::TOOL.into(), Plan::TOOL.into()],
+        &everything,
+    );
     let summary: Vec<(FindingKind, &str, &str)> = findings
         .iter()
         .map(|f| (f.kind(), f.tool(), f.path()))
@@ -234,7 +235,14 @@ fn foreign_schemas_are_walked_through_every_subschema_keyword() {
         "$defs": {"Thing": {"properties": {"inDefs": {}}}},
         "definitions": {"Old": {"properties": {"inDefinitions": {"const": 1}}}}
     });
-    let findings = validate_tool_schema("foreign", &schema, &TYPED.require_portable_formats());
+    let findings = stitch::guard::check(
+        &[stitch::guard::Checked::Listed {
+            name: "foreign",
+            description: "",
+            input: &schema,
+        }],
+        &TYPED.require_portable_formats(),
+    );
     let summary: Vec<(FindingKind, &str)> = findings.iter().map(|f| (f.kind(), f.path())).collect();
     assert_eq!(
         summary,
@@ -254,14 +262,32 @@ fn foreign_schemas_are_walked_through_every_subschema_keyword() {
     assert_eq!(findings[0].description(), Some("Only words."));
     assert_eq!(findings[7].description(), Some("Deep."));
     let allowed = TYPED.allow_untyped(&["foreign.plain", "foreign.inDefs"]);
-    assert_eq!(validate_tool_schema("foreign", &schema, &allowed).len(), 7);
+    assert_eq!(
+        stitch::guard::check(
+            &[stitch::guard::Checked::Listed {
+                name: "foreign",
+                description: "",
+                input: &schema
+            }],
+            &allowed
+        )
+        .len(),
+        7
+    );
 }
 
 #[test]
 fn a_long_description_is_cut_with_a_mark() {
     let long = "word ".repeat(200);
     let schema = json!({"type": "object", "properties": {"free": {"description": long}}});
-    let findings = validate_tool_schema("foreign", &schema, &TYPED);
+    let findings = stitch::guard::check(
+        &[stitch::guard::Checked::Listed {
+            name: "foreign",
+            description: "",
+            input: &schema,
+        }],
+        &TYPED,
+    );
     let description = findings[0].description().unwrap();
     assert!(description.len() < long.len());
     assert!(description.ends_with('…'), "{description}");
@@ -270,8 +296,25 @@ fn a_long_description_is_cut_with_a_mark() {
 
 #[test]
 fn a_foreign_root_is_never_flagged_but_must_be_an_object() {
-    assert!(validate_tool_schema("ok", &json!({"type": "object"}), &TYPED).is_empty());
-    let findings = validate_tool_schema("bad name", &json!({}), &TYPED);
+    assert!(
+        stitch::guard::check(
+            &[stitch::guard::Checked::Listed {
+                name: "ok",
+                description: "",
+                input: &json!({"type": "object"})
+            }],
+            &TYPED
+        )
+        .is_empty()
+    );
+    let findings = stitch::guard::check(
+        &[stitch::guard::Checked::Listed {
+            name: "bad name",
+            description: "",
+            input: &json!({}),
+        }],
+        &TYPED,
+    );
     let kinds: Vec<FindingKind> = findings.iter().map(|f| f.kind()).collect();
     assert_eq!(kinds, [FindingKind::InvalidName, FindingKind::NotAnObject]);
 }

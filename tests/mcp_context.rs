@@ -282,8 +282,7 @@ async fn a_handler_reports_progress_logs_and_asks_the_client_for_sampling_and_el
     let result = &exchange.answer["result"];
     assert_eq!(result["isError"], false, "{result}");
     assert_eq!(
-        result["content"][0]["text"],
-        "sampled: \"Why?\" / ada",
+        result["content"][0]["text"], "sampled: \"Why?\" / ada",
         "a String is answered as text"
     );
     let methods: Vec<&str> = exchange
@@ -392,10 +391,7 @@ async fn a_panic_is_an_answer_and_every_client_is_still_served() {
     );
     for session in [&mut second, &mut first] {
         let fine = session.call("crash", json!({"panic": false})).await;
-        assert_eq!(
-            fine.answer["result"]["content"][0]["text"],
-            "still here"
-        );
+        assert_eq!(fine.answer["result"]["content"][0]["text"], "still here");
     }
     // A contract's own `refine` check panicking while the call is parsed: the same answer.
     let checked = second.call("checked", json!({"word": "boom"})).await;

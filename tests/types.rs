@@ -29,7 +29,7 @@ where
         .into_iter()
         .filter(|dialect| {
             let profile = SchemaProfile::new().dialect(*dialect);
-            stitch::guard::all_findings(&[Holds::<T>::TOOL], &profile)
+            stitch::guard::check(&[Holds::<T>::TOOL.into()], &profile)
                 .iter()
                 .all(|finding| finding.kind() != FindingKind::Inexpressible)
         })

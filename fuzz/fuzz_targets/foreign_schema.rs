@@ -27,7 +27,7 @@ fuzz_target!(|data: &[u8]| {
         let again = serde_json::from_str::<Value>(&text);
         assert!(again.is_ok(), "the rebuilt schema's text is JSON: {text}");
         let profile = SchemaProfile::new().require_typed_properties().dialect(dialect);
-        let _ = stitch::guard::validate_tool_schema("fuzzed", &shown, &profile);
+        let _ = stitch::guard::check(&[stitch::guard::Checked::Listed { name: "fuzzed", description: "", input: &shown }], &profile);
     }
     let _ = stitch::foreign::flatten_tool_schema(&document);
 });

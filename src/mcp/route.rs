@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use rmcp::handler::server::router::tool::{ToolRoute, ToolRouter};
-use stitch_runtime::{Contract, Finding, SchemaProfile};
+use stitch_runtime::{Checked, Contract, Finding, SchemaProfile};
 
 use super::call::{CallRecord, DEFAULT_CALL_DEADLINE, Observer, StitchTool};
 use super::dialects::{ClientDialects, Listings};
@@ -232,45 +232,26 @@ impl<S: Send + Sync + 'static> Add<StitchRouter<S>> for ToolRouter<S> {
     }
 }
 
-/// The guard over stitch tools: their contracts, held to the profile (and, when it requires
-/// what each dialect shows to say the contract whole, to every dialect the rules show), and
-/// the output schemas they advertise.
+/// The guard over stitch tools: their contracts and the output schemas they advertise,
+/// held to the profile in every dialect the rules show (which the guard holds them to when
+/// the profile requires it).
 fn guard<S>(
     tools: &[StitchTool<S>],
     profile: &SchemaProfile,
     dialects: &ClientDialects,
 ) -> Vec<Finding> {
-    let contracts: Vec<stitch_runtime::Tool> = tools.iter().map(|tool| tool.contract).collect();
-    let mut findings = stitch_runtime::all_findings(&contracts, profile);
-    // What a dialect the clients are shown cannot say stops the server only when the profile
-    // asks for it.
-    let served = if profile.expressible_required {
-        dialects.served()
-    } else {
-        Vec::new()
-    };
-    for dialect in served {
-        if dialect == profile.dialect {
-            continue;
-        }
-        for finding in stitch_runtime::all_findings(&contracts, &profile.dialect(dialect)) {
-            if !findings.contains(&finding) {
-                findings.push(finding);
-            }
-        }
-    }
-    for tool in tools {
-        if let Some(output) = tool.output
-            && let Err(finding) = stitch_runtime::validate_output_schema(
-                tool.contract.name,
-                output.node,
-                output.type_name,
-            )
-        {
-            findings.push(finding);
-        }
-    }
-    findings
+    let profile = dialects
+        .served()
+        .into_iter()
+        .fold(*profile, SchemaProfile::shown_to);
+    let checked: Vec<Checked<'_>> = tools
+        .iter()
+        .map(|tool| Checked::Contract {
+            tool: tool.contract,
+            output: tool.output.map(|output| (output.node, output.type_name)),
+        })
+        .collect();
+    stitch_runtime::check(&checked, &profile)
 }
 
 /// A stitch tool as an rmcp route: rmcp's router calls it with the server's state and the
@@ -306,22 +287,25 @@ pub fn check_router<S: Send + Sync + 'static>(
     router: &ToolRouter<S>,
     profile: &SchemaProfile,
 ) -> Vec<Finding> {
-    let mut findings = Vec::new();
-    let mut listed = Vec::new();
-    for tool in router.list_all() {
-        let schema = serde_json::Value::Object((*tool.input_schema).clone());
-        findings.extend(stitch_runtime::validate_tool_schema(
-            &tool.name, &schema, profile,
-        ));
-        // The budgets read the schema as the profile's dialect lists it.
-        let shown = stitch_runtime::tool_schema_for(&schema, profile.dialect).to_string();
-        listed.push((tool.name, tool.description.unwrap_or_default(), shown));
-    }
-    findings.extend(stitch_runtime::over_budget(
-        profile.dialect,
-        listed
-            .iter()
-            .map(|(name, description, schema)| (&**name, &**description, schema.as_str())),
-    ));
-    findings
+    let listed: Vec<(String, String, serde_json::Value)> = router
+        .list_all()
+        .into_iter()
+        .map(|tool| {
+            let input = serde_json::Value::Object((*tool.input_schema).clone());
+            (
+                tool.name.into(),
+                tool.description.unwrap_or_default().into(),
+                input,
+            )
+        })
+        .collect();
+    let checked: Vec<Checked<'_>> = listed
+        .iter()
+        .map(|(name, description, input)| Checked::Listed {
+            name,
+            description,
+            input,
+        })
+        .collect();
+    stitch_runtime::check(&checked, profile)
 }

@@ -124,6 +124,9 @@ pub struct SchemaProfile {
     /// Every dialect a server shows must say each property as the contract means it (see
     /// [`require_expressible`](Self::require_expressible)).
     pub expressible_required: bool,
+    /// The dialects a server shows its clients besides `dialect`, a bit each (see
+    /// [`shown_to`](Self::shown_to)).
+    pub shown: u8,
 }
 
 impl SchemaProfile {
@@ -136,6 +139,7 @@ impl SchemaProfile {
             formats_allowed: &[],
             dialect: Dialect::Mcp,
             expressible_required: false,
+            shown: 0,
         }
     }
 
@@ -189,5 +193,22 @@ impl SchemaProfile {
             expressible_required: true,
             ..self
         }
+    }
+
+    /// Notes that a server shows `dialect` to some of its clients: with
+    /// [`require_expressible`](Self::require_expressible), the guard holds the tools to what
+    /// it can say too. `stitch::mcp::Tools` notes every dialect its rules show.
+    pub const fn shown_to(self, dialect: Dialect) -> SchemaProfile {
+        SchemaProfile {
+            shown: self.shown | 1 << dialect as u8,
+            ..self
+        }
+    }
+
+    /// The dialects noted with [`shown_to`](Self::shown_to), in [`Dialect::ALL`]'s order.
+    pub fn shown(&self) -> impl Iterator<Item = Dialect> + '_ {
+        Dialect::ALL
+            .into_iter()
+            .filter(|dialect| self.shown & 1 << *dialect as u8 != 0)
     }
 }

@@ -372,13 +372,13 @@ pub fn assert_guards_agree(tools: &[stitch::Tool]) {
                     .map(|f| (f.kind(), f.path().to_owned()))
                     .collect()
             };
-        let from_ir = summary(stitch::guard::all_findings(
-            std::slice::from_ref(tool),
-            &profile,
-        ));
-        let from_json = summary(stitch::guard::validate_tool_schema(
-            tool.name,
-            &json(tool.input_schema()),
+        let from_ir = summary(stitch::guard::check(&[(*tool).into()], &profile));
+        let from_json = summary(stitch::guard::check(
+            &[stitch::guard::Checked::Listed {
+                name: tool.name,
+                description: "",
+                input: &json(tool.input_schema()),
+            }],
             &profile,
         ));
         assert_eq!(
@@ -432,11 +432,10 @@ pub fn check_dialects(file: &str, contracts: &[(&str, stitch::Tool)]) {
             let profile = stitch::SchemaProfile::new()
                 .require_typed_properties()
                 .dialect(dialect);
-            let reported: Vec<Value> =
-                stitch::guard::all_findings(std::slice::from_ref(tool), &profile)
-                    .iter()
-                    .map(|finding| json!(finding.to_string()))
-                    .collect();
+            let reported: Vec<Value> = stitch::guard::check(&[(*tool).into()], &profile)
+                .iter()
+                .map(|finding| json!(finding.to_string()))
+                .collect();
             findings.insert(dialect.to_string(), Value::Array(reported));
             let text = tool.input_schema_for(dialect);
             let schema = json(text);
@@ -887,7 +886,7 @@ pub fn send_every_key(schema: &Value, value: &Value) -> Value {
 /// What the guard reports this contract's dialect cannot say.
 pub fn inexpressible<T: Contract>(dialect: Dialect) -> Vec<String> {
     let profile = SchemaProfile::new().dialect(dialect);
-    stitch::guard::all_findings(&[T::TOOL], &profile)
+    stitch::guard::check(&[T::TOOL.into()], &profile)
         .into_iter()
         .filter(|f| f.kind() == FindingKind::Inexpressible)
         .map(|f| f.path().to_owned())

@@ -13,6 +13,7 @@
 #![allow(clippy::result_large_err)]
 
 mod budget;
+mod check;
 mod finding;
 mod foreign;
 mod frames;
@@ -27,6 +28,7 @@ use crate::text::render::Rendering;
 use crate::tool::{SchemaProfile, Tool};
 pub use budget::Limit;
 use budget::{BudgetedTool, Budgets, Over};
+pub use check::{Checked, check};
 pub use finding::{Finding, FindingKind};
 pub use foreign::validate_tool_schema;
 use walk::Findings;
@@ -85,20 +87,20 @@ pub type Report = Text<8192>;
 /// then, for a profile whose dialect has budgets ([`Limit`]), each tool's schema past one of
 /// its provider's limits, and the request past one of the limits over every tool listed
 /// together (these read the rendered text, which `validate_mcp_schemas`, a `const fn`,
-/// has not got).
+/// has not got). [`check`] is the same for any mix of contracts and listed tools.
 pub fn all_findings(tools: &[Tool], profile: &SchemaProfile) -> Vec<Finding> {
+    let checked: Vec<Checked<'_>> = tools.iter().map(|tool| Checked::from(*tool)).collect();
+    check(&checked, profile)
+}
+
+/// The walk's findings for these tools, in the order `validate_mcp_schemas` reports the
+/// first.
+fn all_findings_walked(tools: &[Tool], profile: &SchemaProfile) -> Vec<Finding> {
     let mut walk = Findings::of(tools, profile);
     let mut findings = Vec::new();
     while let Some(finding) = walk.next() {
         findings.push(finding);
     }
-    findings.extend(over_budget(
-        profile.dialect,
-        tools.iter().map(|tool| {
-            let schema = tool.input_schema_for(profile.dialect);
-            (tool.name, tool.description, schema)
-        }),
-    ));
     findings
 }
 
