@@ -256,38 +256,7 @@ impl HttpListener {
             listener,
             server: options,
         } = self;
-        let local = listener.local_addr()?;
-        let manager = Arc::new(session_manager());
-        let service = StreamableHttpService::new(
-            move || Ok(server.clone()),
-            Arc::clone(&manager),
-            protocol_config(&options, local),
-        );
-        let sessions = Arc::new(Sessions::new(
-            manager,
-            options.session_idle,
-            options.max_sessions,
-            options.max_sessions_per_address,
-        ));
-        let sweeper = Arc::clone(&sessions);
-        tokio::spawn(async move {
-            loop {
-                tokio::time::sleep(sweeper.sweep_every()).await;
-                sweeper.sweep().await;
-            }
-        });
-        let limits = Limits {
-            sessions,
-            stateful: !options.stateless,
-            max_body_bytes: options.max_body_bytes,
-            body_timeout: options.body_timeout,
-            trusted_proxies: options.trusted_proxies.clone().into(),
-        };
-        let router = axum::Router::new()
-            .nest_service(&options.path, service)
-            .layer(axum::middleware::from_fn(move |request, next| {
-                limits.clone().apply(request, next)
-            }));
+        let router = router(server, &options, listener.local_addr()?);
         let connections = Arc::new(Semaphore::new(options.max_connections));
         let per_address = PerAddress::new(options.max_connections_per_address);
         let timers = Timers {
@@ -333,6 +302,45 @@ impl HttpListener {
             });
         }
     }
+}
+
+/// What every connection serves: rmcp's streamable HTTP service for `server` at the path,
+/// behind the limits, with the sessions' sweeper running.
+fn router<S>(server: S, options: &HttpServer, local: SocketAddr) -> axum::Router
+where
+    S: ServerHandler + Clone + Send + Sync + 'static,
+{
+    let manager = Arc::new(session_manager());
+    let service = StreamableHttpService::new(
+        move || Ok(server.clone()),
+        Arc::clone(&manager),
+        protocol_config(options, local),
+    );
+    let sessions = Arc::new(Sessions::new(
+        manager,
+        options.session_idle,
+        options.max_sessions,
+        options.max_sessions_per_address,
+    ));
+    let sweeper = Arc::clone(&sessions);
+    tokio::spawn(async move {
+        loop {
+            tokio::time::sleep(sweeper.sweep_every()).await;
+            sweeper.sweep().await;
+        }
+    });
+    let limits = Limits {
+        sessions,
+        stateful: !options.stateless,
+        max_body_bytes: options.max_body_bytes,
+        body_timeout: options.body_timeout,
+        trusted_proxies: options.trusted_proxies.clone().into(),
+    };
+    axum::Router::new()
+        .nest_service(&options.path, service)
+        .layer(axum::middleware::from_fn(move |request, next| {
+            limits.clone().apply(request, next)
+        }))
 }
 
 /// rmcp's sessions, with no timer of their own: `Sessions` closes them by what they do.

@@ -81,48 +81,7 @@ pub fn field(
             .iter()
             .position(|attribute| *attribute == step.attribute)
     });
-    let written = match &source {
-        Source::Type => Written::of(&input.ty),
-        Source::Via(ty) => Written::of(ty),
-        Source::Opaque => None,
-    };
-    if let Some(written) = written {
-        for step in &steps {
-            let given = match &step.value {
-                StepValue::Bound {
-                    json,
-                    value,
-                    integral,
-                } => GivenValue::Bound {
-                    text: json,
-                    value: *value,
-                    integral: *integral,
-                },
-                _ => GivenValue::Other,
-            };
-            let fit = check_fit(
-                step.attribute,
-                written.class,
-                written.optional,
-                given,
-                &wire,
-            );
-            if let Err(misfit) = fit {
-                errors.push(Error::custom(misfit.message().as_str()).with_span(&step.span));
-            }
-        }
-    }
-    if matches!(source, Source::Opaque) {
-        for step in steps.iter().filter(|step| !is_hidden(step.attribute)) {
-            errors.push(
-                Error::custom(
-                    "an `opaque` field is advertised as `{}`: it cannot carry visible \
-                     constraints or hazards",
-                )
-                .with_span(&step.span),
-            );
-        }
-    }
+    check_fits(&source, &input, &steps, &wire, errors);
     let description = match input.given.get(Attribute::Description) {
         Some(FieldAttribute {
             value: AttributeValue::Text(text),
@@ -154,6 +113,54 @@ pub fn field(
         refine,
         flatten: attrs.flatten(),
         holds_no_wide_integer,
+    }
+}
+
+/// Whether each attribute fits the field's type as written (the rule the runtime applies to
+/// the types only a shape knows), and that an `opaque` field carries nothing visible: each
+/// misfit an error at its attribute.
+fn check_fits(
+    source: &Source,
+    input: &FieldInput,
+    steps: &[Step],
+    wire: &str,
+    errors: &mut Accumulator,
+) {
+    let written = match source {
+        Source::Type => Written::of(&input.ty),
+        Source::Via(ty) => Written::of(ty),
+        Source::Opaque => None,
+    };
+    if let Some(written) = written {
+        for step in steps {
+            let given = match &step.value {
+                StepValue::Bound {
+                    json,
+                    value,
+                    integral,
+                } => GivenValue::Bound {
+                    text: json,
+                    value: *value,
+                    integral: *integral,
+                },
+                _ => GivenValue::Other,
+            };
+            let fit = check_fit(step.attribute, written.class, written.optional, given, wire);
+            if let Err(misfit) = fit {
+                errors.push(Error::custom(misfit.message().as_str()).with_span(&step.span));
+            }
+        }
+    }
+    if matches!(source, Source::Opaque) {
+        for step in steps.iter().filter(|step| !is_hidden(step.attribute)) {
+            errors.push(
+                Error::custom(
+                    "an `opaque` field is advertised as `{}`: it cannot carry visible \
+                     constraints or hazards",
+                )
+                .with_span(&step.span),
+            );
+        }
     }
 }
 

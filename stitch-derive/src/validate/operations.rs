@@ -97,6 +97,58 @@ fn unit_enum(
     Body::UnitEnum { names, aliases }
 }
 
+/// What one operation holds: its fields (an object), a newtype's type, or nothing.
+fn body(
+    variant_input: VariantInput,
+    variant: &ast::Variant<'_>,
+    wire: &str,
+    (container, tagging, generic, direction, allowed_formats): (
+        &attr::Container,
+        &Tagging,
+        bool,
+        Direction,
+        &[String],
+    ),
+    errors: &mut Accumulator,
+) -> VariantBody {
+    match variant.style {
+        ast::Style::Struct => {
+            let serde = SerdeFields {
+                container,
+                fields: &variant.fields,
+                direction,
+                allowed_formats,
+                generic,
+            };
+            let fields = match variant_input.fields.style {
+                darling_ast::Style::Struct => variant_input.fields.fields,
+                _ => Vec::new(),
+            };
+            let deny_unknown = container.deny_unknown_fields();
+            let object = object(fields, serde, deny_unknown, errors);
+            if !matches!(tagging, Tagging::External) {
+                refuse_wide_integers(&object, wire, errors);
+            }
+            VariantBody::Struct(object)
+        }
+        ast::Style::Newtype => VariantBody::Newtype(Box::new(variant.fields[0].ty.clone())),
+        // A tuple operation in an internally tagged enum: serde reports it.
+        ast::Style::Tuple if matches!(tagging, Tagging::Internal { .. }) => VariantBody::Unit,
+        ast::Style::Tuple => {
+            errors.push(
+                Error::custom(
+                    "stitch cannot describe a tuple operation (serde reads it as an array \
+                     of unnamed values a model cannot tell apart): name its fields, or \
+                     wrap them in a struct",
+                )
+                .with_span(&variant.ident),
+            );
+            VariantBody::Unit
+        }
+        ast::Style::Unit => VariantBody::Unit,
+    }
+}
+
 /// A tagged enum: its operations.
 fn operations(
     inputs: Vec<VariantInput>,
@@ -120,42 +172,9 @@ fn operations(
             .description
             .clone()
             .or_else(|| doc::description(&variant_input.attrs));
-        let body = match variant.style {
-            ast::Style::Struct => {
-                let serde = SerdeFields {
-                    container,
-                    fields: &variant.fields,
-                    direction,
-                    allowed_formats,
-                    generic: !input.generics.params.is_empty(),
-                };
-                let fields = match variant_input.fields.style {
-                    darling_ast::Style::Struct => variant_input.fields.fields,
-                    _ => Vec::new(),
-                };
-                let deny_unknown = container.deny_unknown_fields();
-                let object = object(fields, serde, deny_unknown, errors);
-                if !matches!(tagging, Tagging::External) {
-                    refuse_wide_integers(&object, &wire, errors);
-                }
-                VariantBody::Struct(object)
-            }
-            ast::Style::Newtype => VariantBody::Newtype(Box::new(variant.fields[0].ty.clone())),
-            // A tuple operation in an internally tagged enum: serde reports it.
-            ast::Style::Tuple if matches!(tagging, Tagging::Internal { .. }) => VariantBody::Unit,
-            ast::Style::Tuple => {
-                errors.push(
-                    Error::custom(
-                        "stitch cannot describe a tuple operation (serde reads it as an array \
-                         of unnamed values a model cannot tell apart): name its fields, or \
-                         wrap them in a struct",
-                    )
-                    .with_span(&variant.ident),
-                );
-                VariantBody::Unit
-            }
-            ast::Style::Unit => VariantBody::Unit,
-        };
+        let generic = !input.generics.params.is_empty();
+        let context = (container, &tagging, generic, direction, allowed_formats);
+        let body = body(variant_input, variant, &wire, context, errors);
         out.push(Variant {
             ident: variant.ident.clone(),
             aliases: serde_view::aliases(variant.attrs.name(), variant.attrs.aliases(), direction),

@@ -167,20 +167,7 @@ impl<'a> Lowering<'a> {
             Some(schema) => Some(Some(self.node(schema))),
         };
         if let (None, None, Some(Some(value))) = (properties, skip, rest) {
-            for keyword in Keyword::of_class(Class::Map) {
-                known.push(keyword.spec().json);
-            }
-            if !only_keys(map, &known) || map.contains_key("required") {
-                return None;
-            }
-            let mut kind = Kind::Map(value, MapRules::NONE);
-            for keyword in Keyword::of_class(Class::Map) {
-                let spec = keyword.spec();
-                if let Some(count) = map.get(spec.json) {
-                    kind = kind.with_keyword(*keyword, self.keyword_value(spec.given, count)?)?;
-                }
-            }
-            return Some(Node::of(kind));
+            return self.map(map, known, value);
         }
         if !only_keys(map, &known) {
             return None;
@@ -197,34 +184,12 @@ impl<'a> Lowering<'a> {
         }) {
             return None;
         }
-        let mut fields = Vec::new();
-        for (name, schema) in properties.into_iter().flatten() {
-            if Some(name.as_str()) == skip {
-                continue;
-            }
-            let description = schema.as_object().and_then(description);
-            let node = self.node(schema);
-            // A `null` the source tells apart from absence: a default other than `null`, or
-            // none and a description that speaks of `null` ("pass null to remove", absence
-            // to keep). Such a `null` is shown where a dialect can show it and reported where
-            // it cannot. (A `null` the key takes is never read as absence either way: see
-            // `strict_arguments_for`.)
-            let defaulted = match schema.get("default") {
-                Some(Value::Null) => false,
-                Some(_) => true,
-                None => node.nullable && description.is_some_and(|doc| speaks_of_null(doc.text)),
-            };
-            fields.push(Field {
-                name,
-                aliases: &[],
-                node,
-                required: required.contains(&name.as_str()),
-                defaulted,
-                description,
-                plain: is_plain(name),
-                quick: QuickCheck::of(node),
-            });
-        }
+        let fields: Vec<Field<'a>> = properties
+            .into_iter()
+            .flatten()
+            .filter(|(name, _)| Some(name.as_str()) != skip)
+            .map(|(name, schema)| self.field(name, schema, required.contains(&name.as_str())))
+            .collect();
         let mut object = Object::new(
             self.arena.alloc_slice_copy(&fields),
             matches!(rest, Some(None)),
@@ -234,6 +199,56 @@ impl<'a> Lowering<'a> {
             object = object.with_rest(rest);
         }
         Some(Node::of(Kind::Object(self.arena.alloc(object))))
+    }
+
+    /// A map: what every key holds, with the map's own keywords; `None` when the schema says
+    /// more than a map.
+    fn map(
+        &mut self,
+        map: &'a Map<String, Value>,
+        mut known: Vec<&'static str>,
+        value: &'a Node<'a>,
+    ) -> Option<Node<'a>> {
+        for keyword in Keyword::of_class(Class::Map) {
+            known.push(keyword.spec().json);
+        }
+        if !only_keys(map, &known) || map.contains_key("required") {
+            return None;
+        }
+        let mut kind = Kind::Map(value, MapRules::NONE);
+        for keyword in Keyword::of_class(Class::Map) {
+            let spec = keyword.spec();
+            if let Some(count) = map.get(spec.json) {
+                kind = kind.with_keyword(*keyword, self.keyword_value(spec.given, count)?)?;
+            }
+        }
+        Some(Node::of(kind))
+    }
+
+    /// One named property as a field.
+    fn field(&mut self, name: &'a str, schema: &'a Value, required: bool) -> Field<'a> {
+        let description = schema.as_object().and_then(description);
+        let node = self.node(schema);
+        // A `null` the source tells apart from absence: a default other than `null`, or none
+        // and a description that speaks of `null` ("pass null to remove", absence to keep).
+        // Such a `null` is shown where a dialect can show it and reported where it cannot. (A
+        // `null` the key takes is never read as absence either way: see
+        // `strict_arguments_for`.)
+        let defaulted = match schema.get("default") {
+            Some(Value::Null) => false,
+            Some(_) => true,
+            None => node.nullable && description.is_some_and(|doc| speaks_of_null(doc.text)),
+        };
+        Field {
+            name,
+            aliases: &[],
+            node,
+            required,
+            defaulted,
+            description,
+            plain: is_plain(name),
+            quick: QuickCheck::of(node),
+        }
     }
 
     /// A schema kept as it was written, the `$ref`s it holds noted.

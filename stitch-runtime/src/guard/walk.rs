@@ -11,7 +11,7 @@ use super::frames::Frame;
 use super::words::{first_description, free_reason};
 use super::{Finding, FindingKind, advertises_object, format_allowed, invalid_name};
 use crate::ir::key_table::{Merge, Requirement};
-use crate::ir::{Doc, Kind, Node, Tagging};
+use crate::ir::{Doc, Kind, Node, Object, Tagging, Union};
 use crate::text::dialect_forms::{self, Form};
 use crate::text::render::Rendering;
 use crate::tool::{SchemaProfile, Tool};
@@ -273,60 +273,68 @@ impl<'a> Findings<'a> {
                 next: 0,
                 rendering: pending.rendering,
             }),
-            Kind::Object(object) => {
-                let found = self.enter(Frame::Fields {
-                    fields: object.fields,
-                    next: 0,
-                    rendering: pending.rendering,
-                    segment: "",
-                });
-                // A flattened map's values, shown where the dialect leaves the object open.
-                if let Some(rest) = object.rest
-                    && !self.profile.dialect.is_strict()
-                    && found.is_none()
-                {
-                    self.pending = Some(Pending {
-                        node: rest,
-                        property: false,
-                        shown: true,
-                        description: None,
-                        presence: Requirement::ALWAYS,
-                        ..pending
-                    });
-                }
-                found
-            }
-            Kind::Union(union) => {
-                let operations = match (union.tagging, pending.rendering) {
-                    (Tagging::External, rendering) => {
-                        return self.enter(Frame::Variants {
-                            union,
-                            next: 0,
-                            rendering,
-                            segment: "",
-                        });
-                    }
-                    (_, Rendering::Flat(_) | Rendering::Output) => Frame::Keys {
-                        union,
-                        keys: Keys::of(union),
-                        segment: "",
-                    },
-                    (_, Rendering::Exact) => Frame::Operations {
-                        union,
-                        variant: 0,
-                        field: 0,
-                        segment: "",
-                    },
-                };
-                if let Tagging::Adjacent(content) = union.tagging
-                    && let Some(finding) = self.enter(Frame::Named { segment: content })
-                {
-                    return Some(finding);
-                }
-                self.enter(operations)
-            }
+            Kind::Object(object) => self.object(object, pending),
+            Kind::Union(union) => self.union(union, pending.rendering),
             _ => None,
         }
+    }
+
+    /// An object's fields, walked next; then, where the dialect leaves the object open, a
+    /// flattened map's values.
+    const fn object(&mut self, object: &'a Object<'a>, pending: Pending<'a>) -> Option<Finding> {
+        let found = self.enter(Frame::Fields {
+            fields: object.fields,
+            next: 0,
+            rendering: pending.rendering,
+            segment: "",
+        });
+        if let Some(rest) = object.rest
+            && !self.profile.dialect.is_strict()
+            && found.is_none()
+        {
+            self.pending = Some(Pending {
+                node: rest,
+                property: false,
+                shown: true,
+                description: None,
+                presence: Requirement::ALWAYS,
+                ..pending
+            });
+        }
+        found
+    }
+
+    /// A union's operations, walked next as `rendering` shows them: by variant (externally
+    /// tagged), by key (flat), or operation by operation (exact); an adjacent tagging's
+    /// content key first.
+    const fn union(&mut self, union: &'a Union<'a>, rendering: Rendering) -> Option<Finding> {
+        let operations = match (union.tagging, rendering) {
+            (Tagging::External, rendering) => {
+                return self.enter(Frame::Variants {
+                    union,
+                    next: 0,
+                    rendering,
+                    segment: "",
+                });
+            }
+            (_, Rendering::Flat(_) | Rendering::Output) => Frame::Keys {
+                union,
+                keys: Keys::of(union),
+                segment: "",
+            },
+            (_, Rendering::Exact) => Frame::Operations {
+                union,
+                variant: 0,
+                field: 0,
+                segment: "",
+            },
+        };
+        if let Tagging::Adjacent(content) = union.tagging
+            && let Some(finding) = self.enter(Frame::Named { segment: content })
+        {
+            return Some(finding);
+        }
+        self.enter(operations)
     }
 
     /// A `format` outside the portable ones and the allowed ones.

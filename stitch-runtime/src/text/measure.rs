@@ -145,6 +145,12 @@ impl Measure {
     /// Measures a schema's bytes (UTF-8), with its costs (tokens and digest) or, for a check
     /// that reads only what providers limit, without them: each is a pass over every byte,
     /// which constant evaluation pays for dearly (see `const_text`).
+    ///
+    /// One function, longer than the rest of the crate's, because it is one state machine
+    /// over the text: a single loop whose state (the stack of open containers, what the last
+    /// key was, where a string started) each byte moves, in constant evaluation, where a call
+    /// per byte or per token would cost as much as the byte's own work (about 20k
+    /// instructions).
     pub(crate) const fn of_bytes(bytes: &[u8], costs: bool) -> Measure {
         let count = bytes.len();
         let mut measure = Measure {

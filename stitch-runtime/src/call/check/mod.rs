@@ -147,48 +147,15 @@ impl Checker {
             Kind::String(_) => self.string(node, value, at),
             Kind::StringEnum(values, aliases) => self.string_enum(node, values, aliases, value, at),
             Kind::Array(item, _) => match value {
-                Value::Array(items) => {
-                    self.keywords(&node.kind, Subject::Items(items), at);
-                    for (index, element) in items.iter_mut().enumerate() {
-                        if self.stopped {
-                            break;
-                        }
-                        self.value(item, element, &at.index(index));
-                    }
-                }
+                Value::Array(items) => self.array(node, item, items, at),
                 _ => self.wrong_type(node, value, at),
             },
             Kind::Tuple(elements) => match value {
-                Value::Array(items) => {
-                    if items.len() != elements.len() {
-                        let code = if items.len() < elements.len() {
-                            IssueCode::MinItems
-                        } else {
-                            IssueCode::MaxItems
-                        };
-                        let message = format!(
-                            "expected exactly {} items, one per position, got {}",
-                            elements.len(),
-                            items.len()
-                        );
-                        self.issue(at, code, message);
-                    }
-                    for (index, (element, item)) in elements.iter().zip(items).enumerate() {
-                        self.value(element, item, &at.index(index));
-                    }
-                }
+                Value::Array(items) => self.tuple(elements, items, at),
                 _ => self.wrong_type(node, value, at),
             },
             Kind::Map(entry, _) => match value {
-                Value::Object(map) => {
-                    self.keywords(&node.kind, Subject::Entries(map.len()), at);
-                    for (key, element) in map.iter_mut() {
-                        if self.stopped {
-                            break;
-                        }
-                        self.value(entry, element, &at.key(key));
-                    }
-                }
+                Value::Object(map) => self.map(node, entry, map, at),
                 Value::Array(_) if self.maps_as_entries => self.entries(node, entry, value, at),
                 _ => self.wrong_type(node, value, at),
             },
@@ -211,6 +178,60 @@ impl Checker {
                     self.issue(at, IssueCode::TooDeep, message);
                 }
             }
+        }
+    }
+
+    /// An array's keywords, then each item.
+    fn array(
+        &mut self,
+        node: &'static Node<'static>,
+        item: &'static Node<'static>,
+        items: &mut [Value],
+        at: &Path<'_>,
+    ) {
+        self.keywords(&node.kind, Subject::Items(items), at);
+        for (index, element) in items.iter_mut().enumerate() {
+            if self.stopped {
+                break;
+            }
+            self.value(item, element, &at.index(index));
+        }
+    }
+
+    /// A tuple's length, then each position.
+    fn tuple(&mut self, elements: &[&'static Node<'static>], items: &mut [Value], at: &Path<'_>) {
+        if items.len() != elements.len() {
+            let code = if items.len() < elements.len() {
+                IssueCode::MinItems
+            } else {
+                IssueCode::MaxItems
+            };
+            let message = format!(
+                "expected exactly {} items, one per position, got {}",
+                elements.len(),
+                items.len()
+            );
+            self.issue(at, code, message);
+        }
+        for (index, (element, item)) in elements.iter().zip(items).enumerate() {
+            self.value(element, item, &at.index(index));
+        }
+    }
+
+    /// A map's keywords, then each value.
+    fn map(
+        &mut self,
+        node: &'static Node<'static>,
+        entry: &'static Node<'static>,
+        map: &mut serde_json::Map<String, Value>,
+        at: &Path<'_>,
+    ) {
+        self.keywords(&node.kind, Subject::Entries(map.len()), at);
+        for (key, element) in map.iter_mut() {
+            if self.stopped {
+                break;
+            }
+            self.value(entry, element, &at.key(key));
         }
     }
 

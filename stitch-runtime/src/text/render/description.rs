@@ -116,35 +116,8 @@ pub(super) const fn write_description(
     if let Some(own) = description.own {
         write_doc_text(sink, &own);
     }
-    if let Some(Hint {
-        union,
-        set,
-        required_by_some: any_requires,
-    }) = description.hint
-    {
-        if let Some(own) = description.own {
-            sink.raw(if ends_closed(own.text) { " " } else { ". " });
-        }
-        sink.raw(if any_requires {
-            "Required if "
-        } else {
-            "Available if "
-        });
-        sink.escaped(union.tag);
-        sink.raw(" = ");
-        let mut members = set.members();
-        let mut first = true;
-        while let Some(occurrence) = members.next() {
-            if any_requires && !occurrence.field.required {
-                continue;
-            }
-            if !first {
-                sink.raw(" | ");
-            }
-            first = false;
-            let variant = &union.variants[occurrence.variant as usize];
-            sink.name_inside(variant.name, variant.plain);
-        }
+    if let Some(hint) = description.hint {
+        write_hint(sink, hint, description.own);
     }
     let notes = description.notes;
     let mut written = description.own.is_some() || description.hint.is_some();
@@ -182,6 +155,39 @@ pub(super) const fn write_description(
     sink.byte(b'"');
     if more {
         sink.byte(b',');
+    }
+}
+
+/// A merged key's hint, after the key's own description: which operations make it
+/// available, or require it.
+const fn write_hint(sink: &mut Sink<'_>, hint: Hint<'_>, own: Option<Doc<'_>>) {
+    let Hint {
+        union,
+        set,
+        required_by_some: any_requires,
+    } = hint;
+    if let Some(own) = own {
+        sink.raw(if ends_closed(own.text) { " " } else { ". " });
+    }
+    sink.raw(if any_requires {
+        "Required if "
+    } else {
+        "Available if "
+    });
+    sink.escaped(union.tag);
+    sink.raw(" = ");
+    let mut members = set.members();
+    let mut first = true;
+    while let Some(occurrence) = members.next() {
+        if any_requires && !occurrence.field.required {
+            continue;
+        }
+        if !first {
+            sink.raw(" | ");
+        }
+        first = false;
+        let variant = &union.variants[occurrence.variant as usize];
+        sink.name_inside(variant.name, variant.plain);
     }
 }
 

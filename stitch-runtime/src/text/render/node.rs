@@ -75,26 +75,7 @@ pub(super) const fn write_node(
             _ => desc.notes,
         }
     } else {
-        Notes {
-            dialect,
-            moved: if moves_any(node, dialect) {
-                Some(&node.kind)
-            } else {
-                None
-            },
-            kinds: if untyped && matches!(node.kind, Kind::Any) {
-                kinds::ANY
-            } else {
-                0
-            },
-            shape: match node.kind {
-                Kind::Tuple(elements) => Some(ShapeNote::Positions(elements)),
-                Kind::Union(union) if matches!(union.tagging, Tagging::External) => {
-                    Some(ShapeNote::OneKeyOf(union))
-                }
-                _ => None,
-            },
-        }
+        dialect_notes(node, dialect, untyped)
     };
     sink.byte(b'{');
     write_description(sink, Description { notes, ..desc }, !untyped);
@@ -162,29 +143,7 @@ const fn write_body(
             }
             write_keywords(sink, &node.kind, dialect, false);
         }
-        Kind::Tuple(elements) => {
-            write_type(sink, kinds::ARRAY, null);
-            if matches!(dialect, Dialect::Mcp) {
-                sink.raw(",\"prefixItems\":[");
-                let mut i = 0;
-                while i < elements.len() {
-                    if i > 0 {
-                        sink.byte(b',');
-                    }
-                    write_root(sink, elements[i], rendering);
-                    i += 1;
-                }
-                // No `"items": false`: `maxItems` below says as much, and Gemini's converter
-                // refuses a schema that is a boolean.
-                sink.byte(b']');
-            } else {
-                // One schema for every position: what the elements share, by the collision
-                // rules; the description says each position.
-                sink.raw(",\"items\":");
-                write_set(sink, NodeSet::elements(elements), rendering);
-            }
-            write_length(sink, elements.len() as u64, dialect);
-        }
+        Kind::Tuple(elements) => write_tuple(sink, elements, rendering, null),
         // A strict dialect closes every object, so a map is sent as a list of its entries
         // (`parse_for` and `strict_arguments_for` read it back into the map).
         Kind::Map(value, _) if dialect.is_strict() => {
@@ -221,6 +180,61 @@ const fn write_body(
         Kind::Kinds(kind_bits) => write_type(sink, kind_bits, null),
         Kind::AnyOf(_) => {}
     }
+}
+
+/// What a dialect other than `Mcp` notes in a node's description: the keywords it moved
+/// there, the kinds a free value may be, and the shape a tuple or a one-key union has.
+const fn dialect_notes<'a>(node: &'a Node<'a>, dialect: Dialect, untyped: bool) -> Notes<'a> {
+    Notes {
+        dialect,
+        moved: if moves_any(node, dialect) {
+            Some(&node.kind)
+        } else {
+            None
+        },
+        kinds: if untyped && matches!(node.kind, Kind::Any) {
+            kinds::ANY
+        } else {
+            0
+        },
+        shape: match node.kind {
+            Kind::Tuple(elements) => Some(ShapeNote::Positions(elements)),
+            Kind::Union(union) if matches!(union.tagging, Tagging::External) => {
+                Some(ShapeNote::OneKeyOf(union))
+            }
+            _ => None,
+        },
+    }
+}
+
+/// A tuple: position by position in `Mcp`; elsewhere one schema for every position (what the
+/// elements share, by the collision rules; the description says each position).
+const fn write_tuple(
+    sink: &mut Sink<'_>,
+    elements: &[&Node<'_>],
+    rendering: Rendering,
+    null: bool,
+) {
+    let dialect = rendering.dialect();
+    write_type(sink, kinds::ARRAY, null);
+    if matches!(dialect, Dialect::Mcp) {
+        sink.raw(",\"prefixItems\":[");
+        let mut i = 0;
+        while i < elements.len() {
+            if i > 0 {
+                sink.byte(b',');
+            }
+            write_root(sink, elements[i], rendering);
+            i += 1;
+        }
+        // No `"items": false`: `maxItems` below says as much, and Gemini's converter refuses a
+        // schema that is a boolean.
+        sink.byte(b']');
+    } else {
+        sink.raw(",\"items\":");
+        write_set(sink, NodeSet::elements(elements), rendering);
+    }
+    write_length(sink, elements.len() as u64, dialect);
 }
 
 /// A node only a foreign schema holds that says several schemas at once (several kinds, or
