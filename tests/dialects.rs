@@ -499,25 +499,19 @@ fn a_null_that_cannot_be_left_out_is_said_or_reported() {
     assert_eq!(omitted.limit, Some(5));
 }
 
-#[test]
-fn every_contract_here_holds_in_every_dialect() {
-    common::check_dialects(
-        file!(),
-        contracts![
-            Step,
-            MaybeId,
-            Shade,
-            SetSteps,
-            Weigh,
-            PlanOp,
-            EditPlans,
-            Loose,
-            BroadcastPatch,
-            Crud,
-            Sparse,
-            ListFilter,
-            SearchFilter,
-            Tracker
-        ],
-    );
-}
+every_contract_here!(
+    Step,
+    MaybeId,
+    Shade,
+    SetSteps,
+    Weigh,
+    PlanOp,
+    EditPlans,
+    Loose,
+    BroadcastPatch,
+    Crud,
+    Sparse,
+    ListFilter,
+    SearchFilter,
+    Tracker
+);

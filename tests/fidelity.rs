@@ -204,12 +204,6 @@ fn serde_errors_become_issues_with_their_path() {
     assert_eq!(Piped::parse(json!({"amount": "7"})).unwrap().amount, 7);
 }
 
-#[test]
-fn every_contract_here_holds_in_every_dialect() {
-    common::check_dialects(
-        file!(),
-        contracts![
-            Widths, Width, Measure, MaybeId, SeeThrough, Holder, Shade, Piped
-        ],
-    );
-}
+every_contract_here!(
+    Widths, Width, Measure, MaybeId, SeeThrough, Holder, Shade, Piped
+);

@@ -149,15 +149,4 @@ fn they_hold_in_every_dialect() {
     );
 }
 
-#[test]
-fn the_guards_agree_on_every_contract_here() {
-    common::assert_guards_agree(&[ListIssues::TOOL, Noted::TOOL, Issues::TOOL]);
-}
-
-#[test]
-fn every_contract_here_holds_in_every_dialect() {
-    common::check_dialects(
-        file!(),
-        contracts![Paging, ListIssues, Noted, SearchPaging, Issues],
-    );
-}
+every_contract_here!(Paging, ListIssues, Noted, SearchPaging, Issues);

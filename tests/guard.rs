@@ -319,15 +319,4 @@ fn a_foreign_root_is_never_flagged_but_must_be_an_object() {
     assert_eq!(kinds, [FindingKind::InvalidName, FindingKind::NotAnObject]);
 }
 
-#[test]
-fn the_guards_agree_on_every_contract_here() {
-    common::assert_guards_agree(&[Step::TOOL, Plan::TOOL, Lenient::TOOL, Moves::TOOL]);
-}
-
-#[test]
-fn every_contract_here_holds_in_every_dialect() {
-    common::check_dialects(
-        file!(),
-        contracts![Step, Plan, Lenient, Landing, Stop, Moves],
-    );
-}
+every_contract_here!(Step, Plan, Lenient, Landing, Stop, Moves);

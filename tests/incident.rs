@@ -137,7 +137,4 @@ fn parse_deserializes_a_valid_call() {
     assert_eq!(patch.operations[1], PatchOp::RemovePart { part_index: 0 });
 }
 
-#[test]
-fn every_contract_here_holds_in_every_dialect() {
-    common::check_dialects(file!(), contracts![broadcast_patch::BroadcastPatch]);
-}
+every_contract_here!(broadcast_patch::BroadcastPatch);

@@ -140,7 +140,4 @@ fn map_bounds_take_part_in_collisions() {
     assert_eq!(too_few.issues[0].code, IssueCode::MinProperties);
 }
 
-#[test]
-fn every_contract_here_holds_in_every_dialect() {
-    common::check_dialects(file!(), contracts![Labels, Tagging]);
-}
+every_contract_here!(Labels, Tagging);

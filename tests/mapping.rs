@@ -440,26 +440,25 @@ fn the_crate_path_can_be_overridden() {
     );
 }
 
-#[test]
-fn the_guards_agree_on_every_contract_here() {
-    common::assert_guards_agree(&[
-        Visible::TOOL,
-        Renamed::TOOL,
-        AllDefault::TOOL,
-        Wrapper::TOOL,
-        Newtype::TOOL,
-        Level::TOOL,
-        MoveArgs::TOOL,
-        Inner::TOOL,
-        Outer::TOOL,
-        ExactOnly::TOOL,
-        Page::<bool>::TOOL,
-        Page::<Inner>::TOOL,
-        GenericOp::<String>::TOOL,
-        Piped::TOOL,
-        ThroughAnotherPath::TOOL,
-    ]);
-}
+every_contract_here!(
+    Visible,
+    Renamed,
+    AllDefault,
+    Wrapper,
+    Newtype,
+    Level,
+    MoveArgs,
+    Inner,
+    Outer,
+    ExactOnly,
+    Page<u32>,
+    GenericOp<String>,
+    Piped,
+    ThroughAnotherPath,
+    Page::<bool>,
+    Page::<Inner>,
+    GenericOp::<String>
+);
 
 /// An output type describes what `Serialize` writes: serialize names, fields it skips, and
 /// fields it may leave out (`skip_serializing_if`).
@@ -494,27 +493,4 @@ fn an_output_type_is_described_as_serde_writes_it() {
     .unwrap();
     let validator = common::validator(&schema);
     assert!(validator.is_valid(&written), "{written}");
-}
-
-#[test]
-fn every_contract_here_holds_in_every_dialect() {
-    common::check_dialects(
-        file!(),
-        contracts![
-            Visible,
-            Renamed,
-            AllDefault,
-            Wrapper,
-            Newtype,
-            Level,
-            MoveArgs,
-            Inner,
-            Outer,
-            ExactOnly,
-            Page<u32>,
-            GenericOp<String>,
-            Piped,
-            ThroughAnotherPath
-        ],
-    );
 }

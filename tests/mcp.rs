@@ -886,17 +886,11 @@ mod in_dialects {
     }
 }
 
-#[test]
-fn every_contract_here_holds_in_every_dialect() {
-    common::check_dialects(
-        file!(),
-        contracts![
-            Add,
-            Sum,
-            Put,
-            Outcome2,
-            per_client_dialects::Setting,
-            per_client_dialects::Bulk
-        ],
-    );
-}
+every_contract_here!(
+    Add,
+    Sum,
+    Put,
+    Outcome2,
+    per_client_dialects::Setting,
+    per_client_dialects::Bulk
+);

@@ -399,22 +399,15 @@ proptest! {
     }
 }
 
-#[test]
-fn the_guards_agree_on_every_contract_here() {
-    common::assert_guards_agree(&[
-        broadcast_patch::BroadcastPatch::TOOL,
-        broadcast_patch::PatchOp::TOOL,
-        broadcast_patch::Audience::TOOL,
-        Step::TOOL,
-        Mixed::TOOL,
-        Mixed2::TOOL,
-    ]);
-}
-
-#[test]
-fn every_contract_here_holds_in_every_dialect() {
-    common::check_dialects(file!(), contracts![Step, Mixed, Mixed2, Wrapped]);
-}
+every_contract_here!(
+    Step,
+    Mixed,
+    Mixed2,
+    Wrapped,
+    broadcast_patch::BroadcastPatch,
+    broadcast_patch::PatchOp,
+    broadcast_patch::Audience
+);
 
 /// A node of one kind with random limits (never contradicting each other): `kind` 0 is an
 /// integer, 1 a number, 2 a string, 3 an array of bytes.

@@ -558,12 +558,6 @@ proptest! {
     }
 }
 
-#[test]
-fn every_contract_here_holds_in_every_dialect() {
-    common::check_dialects(
-        file!(),
-        contracts![
-            Level, Inner, Form, Edit, Group, Renamed, Wrapper, Free, Steps
-        ],
-    );
-}
+every_contract_here!(
+    Level, Inner, Form, Edit, Group, Renamed, Wrapper, Free, Steps
+);

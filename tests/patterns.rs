@@ -115,26 +115,20 @@ fn parse_reads_patterns_as_ecma_262_does() {
     assert!(disagreements.is_empty(), "{disagreements:#?}");
 }
 
-#[test]
-fn every_contract_here_holds_in_every_dialect() {
-    common::check_dialects(
-        file!(),
-        contracts![
-            Digits,
-            NotDigits,
-            Word,
-            NotWord,
-            Space,
-            NotSpace,
-            AnyButLineEnds,
-            OneCharacter,
-            Between,
-            WholeWord,
-            InsideWord,
-            ClassOfClasses,
-            NegatedClass,
-            DotInClass,
-            MediaId
-        ],
-    );
-}
+every_contract_here!(
+    Digits,
+    NotDigits,
+    Word,
+    NotWord,
+    Space,
+    NotSpace,
+    AnyButLineEnds,
+    OneCharacter,
+    Between,
+    WholeWord,
+    InsideWord,
+    ClassOfClasses,
+    NegatedClass,
+    DotInClass,
+    MediaId
+);

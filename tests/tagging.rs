@@ -199,12 +199,4 @@ fn the_exact_schemas_say_each_shape() {
     assert!(!command.is_valid(&json!({"remove": 1, "clear": null})));
 }
 
-#[test]
-fn the_guards_agree_on_every_contract_here() {
-    common::assert_guards_agree(&[Edit::TOOL, Command::TOOL, Replacement::TOOL, Target::TOOL]);
-}
-
-#[test]
-fn every_contract_here_holds_in_every_dialect() {
-    common::check_dialects(file!(), contracts![Replacement, Edit, Target, Command]);
-}
+every_contract_here!(Replacement, Edit, Target, Command);

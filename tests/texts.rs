@@ -200,7 +200,4 @@ fn compile_time_texts_are_the_run_time_renderings() {
     same::<Disagreeing>(Disagreeing::INPUT_SCHEMA, Disagreeing::EXACT_SCHEMA);
 }
 
-#[test]
-fn every_contract_here_holds_in_every_dialect() {
-    common::check_dialects(file!(), contracts![Quoted, Documented, Disagreeing]);
-}
+every_contract_here!(Quoted, Documented, Disagreeing);

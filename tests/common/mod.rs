@@ -397,6 +397,22 @@ macro_rules! contracts {
     };
 }
 
+/// The one harness test of a test file, over every contract it derives (each must be listed):
+/// every contract in every dialect ([`check_dialects`]), and the guard's two walks agreeing on
+/// it ([`assert_guards_agree`]).
+#[macro_export]
+macro_rules! every_contract_here {
+    ($($contract:ty),* $(,)?) => {
+        #[test]
+        fn every_contract_here_holds_in_every_dialect_and_the_guards_agree() {
+            let contracts = contracts![$($contract),*];
+            common::check_dialects(file!(), contracts);
+            let tools: Vec<stitch::Tool> = contracts.iter().map(|(_, tool)| *tool).collect();
+            common::assert_guards_agree(&tools);
+        }
+    };
+}
+
 /// Every contract a test file defines, in every dialect: the schema is valid JSON Schema with
 /// the dialect's shape (checked here by walking the JSON, not by asking stitch), and `Mcp` is
 /// the advertised schema itself. `file` is the test file (`file!()`): every contract it
