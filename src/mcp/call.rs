@@ -295,3 +295,44 @@ fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
         (None, None) => "(a panic without a message)".to_owned(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn answering(answer: Option<Answer>) -> Answering<'static> {
+        match answer {
+            Some(answer) => Box::pin(std::future::ready(answer)),
+            None => Box::pin(std::future::pending()),
+        }
+    }
+
+    #[tokio::test]
+    async fn a_call_that_does_not_answer_ends_at_its_deadline() {
+        let deadline = Duration::from_millis(20);
+        let ended = ended_by(answering(None), deadline, std::future::pending()).await;
+        assert!(matches!(ended, Answer::TimedOut(at) if at == deadline));
+    }
+
+    #[tokio::test]
+    async fn a_cancelled_call_ends_before_its_deadline() {
+        let ended = ended_by(
+            answering(None),
+            Duration::from_secs(3600),
+            std::future::ready(()),
+        )
+        .await;
+        assert!(matches!(ended, Answer::Cancelled));
+    }
+
+    #[tokio::test]
+    async fn an_answer_ready_with_the_cancellation_wins() {
+        let ended = ended_by(
+            answering(Some(Answer::Failed("done".to_owned()))),
+            Duration::ZERO,
+            std::future::ready(()),
+        )
+        .await;
+        assert!(matches!(ended, Answer::Failed(text) if text == "done"));
+    }
+}

@@ -258,3 +258,42 @@ impl<R: Reply, E: Display + Send + 'static> Reply for Result<R, E> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A result with an output schema.
+    #[derive(stitch_derive::Shape, serde::Serialize)]
+    #[contract(crate = "crate")]
+    struct Sum {
+        total: i64,
+    }
+
+    #[test]
+    fn the_answer_type_decides_the_output_schema() {
+        assert!(<Result<Json<Sum>, String>>::output().is_some());
+        assert!(<Json<Sum>>::output().is_some());
+        assert!(String::output().is_none());
+        assert!(<Result<CallToolResult, String>>::output().is_none());
+    }
+
+    #[test]
+    fn each_answer_is_what_rmcp_sends() {
+        assert!(matches!("hi".answer(), Answer::Content(_)));
+        assert!(matches!(
+            Ok::<_, String>(Json(Sum { total: 3 })).answer(),
+            Answer::Output(value) if value == serde_json::json!({"total": 3})
+        ));
+        assert!(matches!(
+            Err::<String, _>("no such part").answer(),
+            Answer::Failed(text) if text == "no such part"
+        ));
+        // rmcp's own error is a protocol error, as in rmcp.
+        let protocol = ErrorData::invalid_params("bad", None);
+        assert!(matches!(
+            Err::<String, _>(protocol).answer(),
+            Answer::Refused(error) if error.message == "bad"
+        ));
+    }
+}

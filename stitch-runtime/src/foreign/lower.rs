@@ -402,3 +402,63 @@ fn discriminator<'a>(objects: &[&'a Map<String, Value>]) -> Option<(&'a str, Vec
         disjoint.then_some((key.as_str(), labels))
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn a_chain_of_refs_is_read_as_deep_as_nesting_may_go_then_kept() {
+        let mut defs = serde_json::Map::new();
+        for i in 0..10 {
+            let next = json!({"type": "object", "properties": {"next": {"$ref": format!("#/$defs/d{}", i + 1)}}});
+            defs.insert(format!("d{i}"), next);
+        }
+        defs.insert("d10".to_owned(), json!({"type": "string"}));
+        let document = json!({"$ref": "#/$defs/d0", "$defs": defs});
+        let arena = Bump::new();
+        let lowered = lower(&document, &arena, 6);
+        // Read through while nesting allows: objects holding objects...
+        let mut node = lowered.root;
+        let mut objects = 0;
+        while let Kind::Object(object) = node.kind {
+            objects += 1;
+            node = object.fields[0].node;
+        }
+        assert!(objects >= 1 && objects < 10, "read {objects} levels");
+        // ...then the rest stays a `$ref`, with the definitions it names kept.
+        assert!(matches!(node.kind, Kind::Verbatim(_)), "{:?}", node.kind);
+        assert!(!lowered.kept_refs.is_empty());
+    }
+
+    #[test]
+    fn a_discriminated_union_is_a_union_with_its_key_table() {
+        let document = json!({"oneOf": [
+            {"type": "object", "properties": {"op": {"const": "add"}, "n": {"type": "integer"}},
+             "required": ["op", "n"]},
+            {"type": "object", "properties": {"op": {"const": "clear"}}, "required": ["op"]}
+        ]});
+        let arena = Bump::new();
+        let lowered = lower(&document, &arena, 32);
+        let Kind::Union(union) = lowered.root.kind else {
+            panic!("not a union: {:?}", lowered.root.kind);
+        };
+        assert_eq!(union.tag, "op");
+        assert_eq!(union.variants.len(), 2);
+        assert!(union.flat.is_some(), "the key table is built at run time");
+    }
+
+    #[test]
+    fn a_type_array_with_nothing_else_said_is_its_kinds() {
+        let document = json!({"type": ["string", "integer"]});
+        let arena = Bump::new();
+        let lowered = lower(&document, &arena, 32);
+        assert!(
+            matches!(lowered.root.kind, Kind::Kinds(_)),
+            "{:?}",
+            lowered.root.kind
+        );
+    }
+}

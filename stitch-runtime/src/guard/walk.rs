@@ -457,3 +457,79 @@ impl<'a> Findings<'a> {
         self.profile.typed_properties && !self.untyped_allowed()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{Value, json};
+    use stitch_rules::Dialect;
+
+    use super::*;
+    use crate::guard::FindingKind;
+
+    /// Every finding of one foreign schema, as (kind, path).
+    fn walked(schema: &Value, profile: &SchemaProfile) -> Vec<(FindingKind, String)> {
+        crate::foreign::with_ir(schema, |node| {
+            let mut walk = Findings::of_foreign("tool", node, profile);
+            let mut found = Vec::new();
+            while let Some(finding) = walk.next() {
+                found.push((finding.kind(), finding.path().to_owned()));
+            }
+            found
+        })
+        .expect("the schema is read")
+    }
+
+    static OPAQUE: Node<'static> = Node::of(Kind::Opaque);
+    static LIST: Node<'static> = Node::of(Kind::Array(&OPAQUE, crate::ir::ArrayRules::NONE));
+    static FIELDS: [crate::ir::Field<'static>; 4] = [
+        crate::ir::Field::new("payload", &OPAQUE, false, None),
+        crate::ir::Field::new("items", &LIST, false, None),
+        crate::ir::Field::new("count", <i64 as crate::Shape>::SHAPE, false, None),
+        crate::ir::Field::new("blob", &OPAQUE, false, None),
+    ];
+    static OBJECT: Object<'static> = Object::new(&FIELDS, false, None);
+    static ROOT: Node<'static> = Node::of(Kind::Object(&OBJECT));
+
+    /// Every finding of one contract whose input is `input`, as (kind, path).
+    fn of_contract(
+        input: &'static Node<'static>,
+        profile: &SchemaProfile,
+    ) -> Vec<(FindingKind, String)> {
+        let tools = [Tool::new("tool", "", input)];
+        let mut walk = Findings::of(&tools, profile);
+        let mut found = Vec::new();
+        while let Some(finding) = walk.next() {
+            found.push((finding.kind(), finding.path().to_owned()));
+        }
+        found
+    }
+
+    #[test]
+    fn an_untyped_property_is_found_at_its_path_and_the_walk_resumes_after_it() {
+        let typed = SchemaProfile::new().require_typed_properties();
+        // An array's items are no property: the array says its type.
+        assert_eq!(
+            of_contract(&ROOT, &typed),
+            [
+                (FindingKind::Untyped, "payload".to_owned()),
+                (FindingKind::Untyped, "blob".to_owned()),
+            ]
+        );
+        assert_eq!(of_contract(&ROOT, &SchemaProfile::new()), []);
+    }
+
+    #[test]
+    fn what_a_dialect_cannot_say_of_a_foreign_schema_is_found_at_its_path() {
+        let schema = json!({"type": "object", "properties": {
+            "name": {"type": "string"},
+            "not_a_name": {"not": {"type": "string"}}
+        }});
+        // `mcp` says the part as it was written.
+        assert_eq!(walked(&schema, &SchemaProfile::new()), []);
+        let found = walked(&schema, &SchemaProfile::new().dialect(Dialect::Portable));
+        assert_eq!(
+            found,
+            [(FindingKind::Inexpressible, "not_a_name".to_owned())]
+        );
+    }
+}
