@@ -427,7 +427,7 @@ mod tests {
             objects += 1;
             node = object.fields[0].node;
         }
-        assert!(objects >= 1 && objects < 10, "read {objects} levels");
+        assert!((1..10).contains(&objects), "read {objects} levels");
         // ...then the rest stays a `$ref`, with the definitions it names kept.
         assert!(matches!(node.kind, Kind::Verbatim(_)), "{:?}", node.kind);
         assert!(!lowered.kept_refs.is_empty());
