@@ -894,3 +894,41 @@ every_contract_here!(
     per_client_dialects::Setting,
     per_client_dialects::Bulk
 );
+
+#[tokio::test]
+async fn one_contract_is_served_as_two_tools_under_two_names() {
+    let tools = Tools::new()
+        .tool(|add: Add| async move { Ok::<_, String>((add.a + add.b).to_string()) })
+        .tool_named("subtract", |add: Add| async move {
+            Ok::<_, String>((add.a - add.b).to_string())
+        })
+        .toolbox("test", "0.0.0")
+        .unwrap();
+    let names: Vec<String> = tools
+        .tools()
+        .iter()
+        .map(|tool| tool.name.to_string())
+        .collect();
+    assert_eq!(names, ["add", "subtract"]);
+    let listed = tools.tools();
+    assert_eq!(listed[0].input_schema, listed[1].input_schema);
+    let answer = tools
+        .call("subtract", json!({"a": 5, "b": 2}))
+        .await
+        .unwrap();
+    assert_eq!(answer.content[0].as_text().unwrap().text, "3");
+    // Mounted twice under one name, the guard says how to serve it as two tools.
+    let twice = Tools::new()
+        .tool(|_: Add| async { Ok::<_, String>("0") })
+        .tool(|_: Add| async { Ok::<_, String>("0") })
+        .toolbox("test", "0.0.0")
+        .err()
+        .unwrap();
+    assert!(twice[0].to_string().contains("tool_named"), "{}", twice[0]);
+    let badly_named = Tools::new()
+        .tool_named("not a name", |_: Add| async { Ok::<_, String>("0") })
+        .toolbox("test", "0.0.0")
+        .err()
+        .unwrap();
+    assert_eq!(badly_named[0].kind(), FindingKind::InvalidName);
+}

@@ -109,6 +109,21 @@ impl<S: Send + Sync + 'static> Tools<S> {
         self
     }
 
+    /// Adds contract `C`'s tool under `name` instead of the contract's own: one contract
+    /// type served as several tools (each with its own handler), as [`tool`](Self::tool)
+    /// otherwise does. The guard holds `name` to the rules every tool name is held to.
+    pub fn tool_named<C, M, R, H>(mut self, name: &'static str, handler: H) -> Self
+    where
+        C: Contract + Send + 'static,
+        R: Reply,
+        H: for<'a> Handler<'a, S, C, M, R>,
+    {
+        let mut tool = StitchTool::new(handler);
+        tool.contract.name = name;
+        self.tools.push(tool);
+        self
+    }
+
     /// The guard's profile for these tools (default: nothing required beyond valid, unique
     /// names and object schemas).
     pub fn profile(mut self, profile: SchemaProfile) -> Self {

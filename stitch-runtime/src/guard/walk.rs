@@ -161,7 +161,10 @@ impl<'a> Findings<'a> {
                 let mut earlier = 0;
                 while earlier < self.tool {
                     if str_eq(self.subjects.name(earlier), name) {
-                        let why = "another tool has the same name; tool names must be unique";
+                        let why = "another tool has the same name; tool names must be unique: \
+                                   rename one (`#[contract(name = \"...\")]`), or, to serve one \
+                                   contract as two tools, mount it again with \
+                                   `Tools::tool_named(\"other_name\", handler)`";
                         return Some(Finding::new(FindingKind::DuplicateName, name).because(why));
                     }
                     earlier += 1;
