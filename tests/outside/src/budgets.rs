@@ -2,7 +2,7 @@
 //! is served in at compile time, its measures read in a constant, and the stamp a client sees.
 
 use serde_json::Value;
-use stitch::mcp::{ClientDialects, Toolbox, Tools};
+use stitch::mcp::{ClientDialects, Tools};
 use stitch::{Contract, Dialect, guard::Limit};
 
 use crate::{check, everyday, talk};

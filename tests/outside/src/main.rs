@@ -15,7 +15,7 @@ mod whole_tool;
 
 use rmcp::ServiceExt;
 use serde_json::{Value, json};
-use stitch::mcp::{ClientDialects, Toolbox, Tools};
+use stitch::mcp::{ClientDialects, Tools};
 use stitch::{Contract, Dialect};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 

@@ -9,7 +9,7 @@ use rmcp::service::RequestContext;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use stitch::Contract;
-use stitch::mcp::{Toolbox, Tools};
+use stitch::mcp::Tools;
 
 use crate::{check, talk};
 
