@@ -550,10 +550,47 @@ fn hints_name_the_operations_and_the_tag() {
     );
     assert_eq!(description::<Hints>("always"), "Shared.");
     assert_eq!(description::<Hints>("sometimes"), "Required if kind = A");
-    assert_eq!(description::<Hints>("maybe"), "Available if kind = A | B");
+    // Worded differently, each text is kept, labelled by its operations: a merge loses none.
+    assert_eq!(
+        description::<Hints>("maybe"),
+        "A: Maybe. B: Different. Available if kind = A | B"
+    );
+}
+
+/// Three operations, two wording a shared key alike.
+#[derive(Contract, Deserialize)]
+#[serde(tag = "op", rename_all = "snake_case")]
+#[allow(dead_code)]
+enum Worded {
+    Create {
+        /// When it starts, as 'YYYY-MM-DD HH:MM'
+        at: String,
+    },
+    Move {
+        /// The new start; use list_slots to see the free ones.
+        at: String,
+    },
+    Copy {
+        /// When it starts, as 'YYYY-MM-DD HH:MM'
+        at: String,
+    },
+}
+
+#[test]
+fn a_shared_key_worded_differently_keeps_every_text_once_labelled_by_its_operations() {
+    let said = "create, copy: When it starts, as 'YYYY-MM-DD HH:MM'. move: The new start; use \
+                list_slots to see the free ones.";
+    assert_eq!(description::<Worded>("at"), said);
+    // In every dialect.
+    for dialect in stitch::Dialect::ALL {
+        let shown = json(stitch::schema_of::<Worded>(stitch::Rendering::Flat(dialect)));
+        let text = shown["properties"]["at"]["description"].as_str().unwrap_or_default();
+        assert!(text.starts_with(said), "{dialect}: {text}");
+    }
 }
 
 every_contract_here!(
+    Worded,
     SameA,
     SameB,
     EnumsA,

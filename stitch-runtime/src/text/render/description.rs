@@ -1,4 +1,6 @@
-//! Descriptions as a schema writes them: a property's own text; for a flattened key, the hint
+//! Descriptions as a schema writes them: a property's own text, or, where the operations
+//! sharing a key word it differently, each of their texts labelled by the operations that say
+//! it (`create: ... update: ...`), so a merge loses no text; for a flattened key, the hint
 //! naming the operations that require it (`Required if op = a | b`) or offer it; and in a
 //! dialect, the notes it adds — the keywords it does not take (`{minimum: 0}`), or the kinds
 //! of a property it advertises as `{}`.
@@ -10,13 +12,16 @@ use super::keywords::write_moved;
 use crate::ir::key_table::Requirement;
 use crate::ir::{Doc, Escape, Kind, Node, Union, kinds};
 use crate::text::sink::Sink;
-use crate::union::CollisionSet;
+use crate::union::{CollisionSet, NodeSet, Source};
 
 /// A property's description, and which operations require the property (what a dialect's
 /// `null` and `required` follow).
 #[derive(Clone, Copy)]
 pub(super) struct Description<'a> {
     pub(super) own: Option<Doc<'a>>,
+    /// A merged set whose members word the description differently: each text is written,
+    /// labelled by the operations that say it (in place of `own`).
+    pub(super) several: Option<NodeSet<'a>>,
     pub(super) hint: Option<Hint<'a>>,
     pub(super) presence: Requirement,
     pub(super) notes: Notes<'a>,
@@ -63,6 +68,7 @@ impl<'a> Description<'a> {
     pub(super) const fn own(own: Option<Doc<'a>>) -> Description<'a> {
         Description {
             own,
+            several: None,
             hint: None,
             presence: Requirement::ALWAYS,
             notes: NO_NOTES,
@@ -99,6 +105,7 @@ pub(super) const fn write_description(
     // A pattern, not a method: this runs for every property (see `const_text`'s cost model).
     if let Description {
         own: None,
+        several: None,
         hint: None,
         notes:
             Notes {
@@ -113,29 +120,29 @@ pub(super) const fn write_description(
         return;
     }
     sink.raw("\"description\":\"");
+    // How the text so far ends: what the next part needs before it.
+    let mut ending = Ending::Nothing;
     if let Some(own) = description.own {
         write_doc_text(sink, &own);
+        ending = Ending::after(own.text);
+    }
+    if let Some(set) = description.several {
+        write_several(sink, set);
+        ending = Ending::Closed;
     }
     if let Some(hint) = description.hint {
-        write_hint(sink, hint, description.own);
+        ending.separate(sink);
+        write_hint(sink, hint);
+        ending = Ending::Open;
     }
     let notes = description.notes;
-    let mut written = description.own.is_some() || description.hint.is_some();
     if notes.kinds != 0 {
-        if let (Some(own), None) = (description.own, description.hint) {
-            sink.raw(if ends_closed(own.text) { " " } else { ". " });
-        } else if written {
-            sink.raw(". ");
-        }
+        ending.separate(sink);
         write_kinds_note(sink, notes.kinds);
-        written = true;
+        ending = Ending::Open;
     }
     if let Some(shape) = notes.shape {
-        if let (Some(own), None) = (description.own, description.hint) {
-            sink.raw(if ends_closed(own.text) { " " } else { ". " });
-        } else if written {
-            sink.raw(". ");
-        }
+        ending.separate(sink);
         match shape {
             ShapeNote::Positions(elements) => write_elements_note(sink, elements),
             ShapeNote::OneKeyOf(union) => {
@@ -144,8 +151,9 @@ pub(super) const fn write_description(
                 sink.byte(b'.');
             }
         }
-        written = true;
+        ending = Ending::Open;
     }
+    let written = !matches!(ending, Ending::Nothing);
     if let Some(kind) = notes.moved {
         if written {
             sink.raw("\\n\\n");
@@ -158,17 +166,13 @@ pub(super) const fn write_description(
     }
 }
 
-/// A merged key's hint, after the key's own description: which operations make it
-/// available, or require it.
-const fn write_hint(sink: &mut Sink<'_>, hint: Hint<'_>, own: Option<Doc<'_>>) {
+/// A merged key's hint: which operations make it available, or require it.
+const fn write_hint(sink: &mut Sink<'_>, hint: Hint<'_>) {
     let Hint {
         union,
         set,
         required_by_some: any_requires,
     } = hint;
-    if let Some(own) = own {
-        sink.raw(if ends_closed(own.text) { " " } else { ". " });
-    }
     sink.raw(if any_requires {
         "Required if "
     } else {
@@ -188,6 +192,106 @@ const fn write_hint(sink: &mut Sink<'_>, hint: Hint<'_>, own: Option<Doc<'_>>) {
         first = false;
         let variant = &union.variants[occurrence.variant as usize];
         sink.name_inside(variant.name, variant.plain);
+    }
+}
+
+/// How a description's text so far ends.
+#[derive(Clone, Copy)]
+enum Ending {
+    /// Nothing is written yet.
+    Nothing,
+    /// A sentence is closed: what follows needs a space.
+    Closed,
+    /// A sentence is open: what follows needs a period first.
+    Open,
+}
+
+impl Ending {
+    /// How a text ends.
+    const fn after(text: &str) -> Ending {
+        if ends_closed(text) {
+            Ending::Closed
+        } else {
+            Ending::Open
+        }
+    }
+
+    /// What goes between the text so far and what follows.
+    const fn separate(self, sink: &mut Sink<'_>) {
+        match self {
+            Ending::Nothing => {}
+            Ending::Closed => sink.raw(" "),
+            Ending::Open => sink.raw(". "),
+        }
+    }
+}
+
+/// The differing descriptions of a merged set's members, each once, labelled by the
+/// operations whose member says it (`create, move: The target. update: The new target.`).
+const fn write_several(sink: &mut Sink<'_>, set: NodeSet<'_>) {
+    let union = match set.source() {
+        Source::Collision(CollisionSet::Listed { union, .. })
+        | Source::Collision(CollisionSet::Scanned { union, .. }) => union,
+        Source::Elements(_) => return,
+    };
+    let mut members = set.members();
+    let mut index = 0;
+    let mut first = true;
+    while let Some(member) = members.next() {
+        if let Some(field) = member.field
+            && let Some(doc) = field.description
+            && !said_before(set, index, &doc)
+        {
+            if !first {
+                sink.byte(b' ');
+            }
+            first = false;
+            write_saying(sink, set, union, &doc);
+            sink.raw(": ");
+            write_doc_text(sink, &doc);
+            if !ends_closed(doc.text) {
+                sink.byte(b'.');
+            }
+        }
+        index += 1;
+    }
+}
+
+/// Whether a member of `set` before the one at `index` has the description `doc`.
+const fn said_before(set: NodeSet<'_>, index: usize, doc: &Doc<'_>) -> bool {
+    let mut members = set.members();
+    let mut at = 0;
+    while at < index {
+        let Some(member) = members.next() else {
+            return false;
+        };
+        if let Some(field) = member.field
+            && let Some(earlier) = field.description
+            && earlier.same(doc)
+        {
+            return true;
+        }
+        at += 1;
+    }
+    false
+}
+
+/// The operations whose member of `set` has the description `doc`, by name.
+const fn write_saying(sink: &mut Sink<'_>, set: NodeSet<'_>, union: &Union<'_>, doc: &Doc<'_>) {
+    let mut members = set.members();
+    let mut named = 0;
+    while let Some(member) = members.next() {
+        if let Some(field) = member.field
+            && let Some(said) = field.description
+            && said.same(doc)
+        {
+            if named > 0 {
+                sink.raw(", ");
+            }
+            let variant = &union.variants[member.origin as usize];
+            sink.name_inside(variant.name, variant.plain);
+            named += 1;
+        }
     }
 }
 

@@ -167,6 +167,7 @@ const fn write_external<'a>(sink: &mut Sink<'_>, union: &'a Union<'a>, rendering
         sink.name_key(variant.name, variant.plain);
         let description = Description {
             own: variant.description,
+            several: None,
             hint: None,
             presence: Requirement::NONE,
             notes: NO_NOTES,
@@ -303,8 +304,10 @@ const fn write_key<'a>(
     rendering: Rendering,
 ) {
     let nodes = NodeSet::of(set);
+    let (own, several) = set_description(nodes, key.merge);
     let description = Description {
-        own: set_description(nodes, key.merge),
+        own,
+        several,
         hint: if key.requirement.by_every || matches!(union.hints, Hints::ByOperation) {
             None
         } else {

@@ -89,13 +89,21 @@ pub(super) const fn write_inner<'a>(
 /// A set that is not a property (items, values), decided and written.
 pub(super) const fn write_set(sink: &mut Sink<'_>, set: NodeSet<'_>, rendering: Rendering) {
     let merge = decide(set);
-    let description = Description::own(set_description(set, merge));
+    let (own, several) = set_description(set, merge);
+    let description = Description {
+        several,
+        ..Description::own(own)
+    };
     write_merge(sink, merge, set, rendering, description);
 }
 
-/// The description a set's members agree on (every one that has a description has this
-/// one), or the kept node's own.
-pub(super) const fn set_description<'a>(set: NodeSet<'a>, merge: KeyMerge<'a>) -> Option<Doc<'a>> {
+/// What a set's members say of it: the description they agree on (every one that has one has
+/// this one), or the kept node's own; or, when they word it differently, the set itself, so
+/// that each text is written labelled by its operations (`write_several`).
+pub(super) const fn set_description<'a>(
+    set: NodeSet<'a>,
+    merge: KeyMerge<'a>,
+) -> (Option<Doc<'a>>, Option<NodeSet<'a>>) {
     let mut agreed: Option<Doc> = None;
     let mut members = set.members();
     while let Some(member) = members.next() {
@@ -106,16 +114,16 @@ pub(super) const fn set_description<'a>(set: NodeSet<'a>, merge: KeyMerge<'a>) -
                 None => agreed = Some(doc),
                 Some(seen) => {
                     if !seen.same(&doc) {
-                        return None;
+                        return (None, Some(set));
                     }
                 }
             }
         }
     }
     match (agreed, merge) {
-        (Some(doc), _) => Some(doc),
-        (None, Merge::Keep(node)) => own_description(node),
-        _ => None,
+        (Some(doc), _) => (Some(doc), None),
+        (None, Merge::Keep(node)) => (own_description(node), None),
+        _ => (None, None),
     }
 }
 
@@ -138,8 +146,10 @@ pub(super) const fn write_hull_object_body(
         first = false;
         sink.name_key(property.name, property.plain);
         let merge = decide(property.set);
+        let (own, several) = set_description(property.set, merge);
         let description = Description {
-            own: set_description(property.set, merge),
+            own,
+            several,
             hint: None,
             presence: property.requirement,
             notes: NO_NOTES,

@@ -54,6 +54,7 @@ pub(super) const fn write_object_body<'a>(
         };
         let desc = Description {
             own,
+            several: None,
             hint: None,
             presence,
             notes: NO_NOTES,
