@@ -583,8 +583,12 @@ fn a_shared_key_worded_differently_keeps_every_text_once_labelled_by_its_operati
     assert_eq!(description::<Worded>("at"), said);
     // In every dialect.
     for dialect in stitch::Dialect::ALL {
-        let shown = json(stitch::schema_of::<Worded>(stitch::Rendering::Flat(dialect)));
-        let text = shown["properties"]["at"]["description"].as_str().unwrap_or_default();
+        let shown = json(stitch::schema_of::<Worded>(stitch::Rendering::Flat(
+            dialect,
+        )));
+        let text = shown["properties"]["at"]["description"]
+            .as_str()
+            .unwrap_or_default();
         assert!(text.starts_with(said), "{dialect}: {text}");
     }
 }

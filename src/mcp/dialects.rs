@@ -247,6 +247,9 @@ impl Listings {
             .map(|tool| self.shown(tool.clone(), dialect))
             .collect();
         let stamp = self.catalogs.stamp(dialect, &listed, || {
+            // A catalog new to this dialect is measured once: a provider refuses a listing
+            // past its budgets, and the server's author hears of it.
+            warn_over_budget(&shown, dialect);
             shown
                 .iter()
                 .map(|tool| (tool.name.to_string(), self.digest(tool, dialect)))
@@ -413,5 +416,27 @@ fn as_object(schema: Value) -> rmcp::model::JsonObject {
     match schema {
         Value::Object(object) => object,
         _ => rmcp::model::JsonObject::new(),
+    }
+}
+
+/// Logs (a `tracing` warning) each budget of `dialect`'s provider that the tools listed
+/// together cross, naming the tool and the limit.
+fn warn_over_budget(shown: &[rmcp::model::Tool], dialect: Dialect) {
+    let texts: Vec<(&str, &str, String)> = shown
+        .iter()
+        .map(|tool| {
+            let input = serde_json::Value::Object((*tool.input_schema).clone()).to_string();
+            (
+                &*tool.name,
+                tool.description.as_deref().unwrap_or_default(),
+                input,
+            )
+        })
+        .collect();
+    let listed = texts
+        .iter()
+        .map(|(name, description, input)| (*name, *description, input.as_str()));
+    for finding in stitch_runtime::over_budget(dialect, listed) {
+        tracing::warn!("{finding}");
     }
 }

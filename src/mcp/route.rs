@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use rmcp::handler::server::router::tool::{ToolRoute, ToolRouter};
-use stitch_runtime::{Checked, Contract, Finding, SchemaProfile};
+use stitch_runtime::{Checked, Contract, Finding, FindingKind, SchemaProfile};
 
 use super::call::{CallRecord, DEFAULT_CALL_DEADLINE, Observer, StitchTool};
 use super::dialects::{ClientDialects, Listings};
@@ -249,7 +249,8 @@ impl<S: Send + Sync + 'static> Add<StitchRouter<S>> for ToolRouter<S> {
 
 /// The guard over stitch tools: their contracts and the output schemas they advertise,
 /// held to the profile in every dialect the rules show (which the guard holds them to when
-/// the profile requires it).
+/// the profile requires it); what is over a shown dialect's budgets, when the profile does
+/// not require them, is logged (a `tracing` warning per finding) rather than refused.
 fn guard<S>(
     tools: &[StitchTool<S>],
     profile: &SchemaProfile,
@@ -266,7 +267,22 @@ fn guard<S>(
             output: tool.output.map(|output| (output.node, output.type_name)),
         })
         .collect();
-    stitch_runtime::check(&checked, &profile)
+    let findings = stitch_runtime::check(&checked, &profile);
+    if findings.is_empty() && !profile.budgets_required {
+        // Not required, still said: a provider refuses a listing past its budgets.
+        for dialect in profile
+            .shown()
+            .filter(|dialect| *dialect != profile.dialect)
+        {
+            let shown = profile.dialect(dialect);
+            for finding in stitch_runtime::check(&checked, &shown) {
+                if finding.kind() == FindingKind::OverBudget {
+                    tracing::warn!("{finding}");
+                }
+            }
+        }
+    }
+    findings
 }
 
 /// A stitch tool as an rmcp route: rmcp's router calls it with the server's state and the

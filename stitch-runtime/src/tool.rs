@@ -127,6 +127,9 @@ pub struct SchemaProfile {
     /// The dialects a server shows its clients besides `dialect`, a bit each (see
     /// [`shown_to`](Self::shown_to)).
     pub shown: u8,
+    /// Every dialect a server shows must be within its provider's budgets (see
+    /// [`require_within_budgets`](Self::require_within_budgets)).
+    pub budgets_required: bool,
 }
 
 impl SchemaProfile {
@@ -140,6 +143,7 @@ impl SchemaProfile {
             dialect: Dialect::Mcp,
             expressible_required: false,
             shown: 0,
+            budgets_required: false,
         }
     }
 
@@ -191,6 +195,17 @@ impl SchemaProfile {
     pub const fn require_expressible(self) -> SchemaProfile {
         SchemaProfile {
             expressible_required: true,
+            ..self
+        }
+    }
+
+    /// Requires the tools, listed together in each dialect a server shows, to be within that
+    /// dialect's provider's budgets ([`Limit`](crate::Limit)): `stitch::mcp::Tools` then
+    /// refuses to build while they are not. Without it, the profile's own dialect is still
+    /// held to its budgets, and a server logs what is over budget in the others.
+    pub const fn require_within_budgets(self) -> SchemaProfile {
+        SchemaProfile {
+            budgets_required: true,
             ..self
         }
     }

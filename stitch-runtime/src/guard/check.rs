@@ -45,7 +45,9 @@ impl From<Tool> for Checked<'_> {
 /// listed tool's, in the profile's dialect; with
 /// [`require_expressible`](SchemaProfile::require_expressible), what each dialect the profile
 /// is [`shown_to`](SchemaProfile::shown_to) cannot say of them; each output schema that is not
-/// an object; then the tools past their provider's budgets, over the whole listing.
+/// an object; then the tools past their provider's budgets, over the whole listing, in the
+/// profile's dialect and, with [`require_within_budgets`](SchemaProfile::require_within_budgets),
+/// in each dialect it is shown to.
 ///
 /// ```
 /// # use stitch_runtime as stitch;
@@ -107,6 +109,14 @@ pub fn check(tools: &[Checked<'_>], profile: &SchemaProfile) -> Vec<Finding> {
         }
     }
     findings.extend(budgets(tools, profile.dialect));
+    if profile.budgets_required {
+        for dialect in profile
+            .shown()
+            .filter(|dialect| *dialect != profile.dialect)
+        {
+            findings.extend(budgets(tools, dialect));
+        }
+    }
     findings
 }
 
