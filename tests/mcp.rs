@@ -943,11 +943,14 @@ fn many_tools(profile: SchemaProfile) -> Result<Toolbox, Vec<stitch::Finding>> {
         .client("agent", stitch::Dialect::AnthropicStrict);
     NAMES
         .iter()
-        .fold(Tools::new().profile(profile).dialects(dialects), |tools, name| {
-            tools.tool_named(name, |add: Add| async move {
-                Ok::<_, String>((add.a + add.b).to_string())
-            })
-        })
+        .fold(
+            Tools::new().profile(profile).dialects(dialects),
+            |tools, name| {
+                tools.tool_named(name, |add: Add| async move {
+                    Ok::<_, String>((add.a + add.b).to_string())
+                })
+            },
+        )
         .toolbox("many", "0.0.0")
 }
 

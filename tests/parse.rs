@@ -559,5 +559,44 @@ proptest! {
 }
 
 every_contract_here!(
-    Level, Inner, Form, Edit, Group, Renamed, Wrapper, Free, Steps
+    Level, Inner, Form, Edit, Group, Renamed, Wrapper, Free, Steps, Window, Reminders
 );
+
+/// A window of days; the default when the key is missing.
+#[derive(Contract, Deserialize, Debug, PartialEq)]
+struct Window {
+    #[serde(default)]
+    days: u32,
+}
+
+/// What to list, with a nested input type that has a default.
+#[derive(Contract, Deserialize, Debug)]
+#[serde(tag = "action", rename_all = "snake_case")]
+#[allow(dead_code)]
+enum Reminders {
+    List {
+        #[serde(default)]
+        window: Option<Window>,
+    },
+    Show {
+        window: Window,
+    },
+}
+
+#[test]
+fn a_nested_input_types_default_is_read_as_serde_reads_it() {
+    let shown = Reminders::parse(json!({"action": "show", "window": {}})).unwrap();
+    assert!(matches!(
+        shown,
+        Reminders::Show {
+            window: Window { days: 0 }
+        }
+    ));
+    let schema: serde_json::Value = serde_json::from_str(Window::INPUT_SCHEMA).unwrap();
+    assert!(
+        schema
+            .get("required")
+            .is_none_or(|required| required == &json!([])),
+        "{schema}"
+    );
+}

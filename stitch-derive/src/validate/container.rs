@@ -207,6 +207,10 @@ pub fn reject_container_serde(
             errors.push(unsupported_serde(key, &input.attrs, input.ident.span()));
         }
     }
+    if !reading && let Some(key) = super::serde::container_read_only_when_deserializing(serde) {
+        let span = crate::parse::serde_key_span(&input.attrs, key).unwrap_or(input.ident.span());
+        errors.push(Error::custom(super::serde::read_only_message(key)).with_span(&span));
+    }
 }
 
 /// `#[serde(key)]` changes the wire shape in a way the schema cannot follow.

@@ -235,6 +235,12 @@ fn reject_field_serde(
         .ident
         .as_ref()
         .map_or(Span::call_site(), syn::Ident::span);
+    if direction == Direction::Serialize
+        && let Some(key) = serde_view::read_only_when_deserializing(attrs)
+    {
+        let span = serde_key_span(written, key).unwrap_or(at);
+        errors.push(Error::custom(serde_view::read_only_message(key)).with_span(&span));
+    }
     if serde_view::converted(attrs, direction) && !input.given.has(Attribute::Via) {
         let span = ["deserialize_with", "serialize_with", "with"]
             .into_iter()

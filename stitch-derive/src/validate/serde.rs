@@ -101,3 +101,44 @@ pub fn variant_converted(variant: &attr::Variant, direction: Direction) -> bool 
         Direction::Serialize => variant.serialize_with().is_some(),
     }
 }
+
+/// What `#[derive(Shape)]` cannot describe: an attribute of a field that only `Deserialize`
+/// reads, and that says the type is read (`default`, `alias`, `skip_deserializing`,
+/// `deserialize_with`), which a schema of what `Serialize` writes would silently ignore. (A
+/// `rename(serialize = ..., deserialize = ...)` names both sides, and is taken.)
+pub fn read_only_when_deserializing(field: &attr::Field) -> Option<&'static str> {
+    if !field.default().is_none() {
+        return Some("default");
+    }
+    if field.aliases().len() > 1 {
+        return Some("alias");
+    }
+    if field.skip_deserializing() && !field.skip_serializing() {
+        return Some("skip_deserializing");
+    }
+    if field.deserialize_with().is_some() && field.serialize_with().is_none() {
+        return Some("deserialize_with");
+    }
+    None
+}
+
+/// The same for a container (`default`, `deny_unknown_fields`).
+pub fn container_read_only_when_deserializing(container: &attr::Container) -> Option<&'static str> {
+    if !container.default().is_none() {
+        return Some("default");
+    }
+    if container.deny_unknown_fields() {
+        return Some("deny_unknown_fields");
+    }
+    None
+}
+
+/// Why an attribute only `Deserialize` reads is refused on a `Shape`.
+pub fn read_only_message(key: &str) -> String {
+    format!(
+        "`#[serde({key})]` is read only when deserializing, and `#[derive(stitch::Shape)]` \
+         describes what `Serialize` writes, so its schema would silently leave it out. A type a \
+         tool takes, or one inside it, derives `stitch::Contract` (which reads it as serde \
+         does); `Shape` is for what a tool returns"
+    )
+}

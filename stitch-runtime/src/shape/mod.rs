@@ -22,7 +22,7 @@ use crate::shape::issue::{Issue, JsonPointer};
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no stitch schema (it does not implement `Shape`)",
     label = "stitch cannot describe this type",
-    note = "a type of your own: derive it, `#[derive(stitch::Contract, serde::Deserialize)]` on a tool's input, `#[derive(stitch::Shape)]` on a type a tool returns",
+    note = "a type of your own: derive it, `#[derive(stitch::Contract, serde::Deserialize)]` on a tool's input and every type inside it (read as serde reads it), `#[derive(stitch::Shape)]` on a type a tool returns",
     note = "another crate's type: turn on the stitch feature that describes it (`uuid1`, `chrono04`, `time03`, `jiff02`, `url2`, `rust_decimal1`, `bigdecimal04`, `indexmap2`, `smallvec1`, `semver1`, `bytes1`), or say its serde form on the field: `#[contract(via = String, format = \"uuid\")]`",
     note = "or, when JSON Schema cannot describe a field's value, mark the field `#[contract(opaque)]`"
 )]
