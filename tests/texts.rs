@@ -178,8 +178,7 @@ fn descriptions_carry_the_facts_constant_evaluation_would_compute() {
     // Two texts of one length told apart: each is kept, labelled by its operation.
     let disagreeing = json(Disagreeing::INPUT_SCHEMA);
     assert_eq!(
-        disagreeing["properties"]["shared"]["description"],
-        "A: Doc A. B: Doc B.",
+        disagreeing["properties"]["shared"]["description"], "A: Doc A. B: Doc B.",
         "{disagreeing}"
     );
 }

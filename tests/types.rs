@@ -290,7 +290,7 @@ mod text_forms {
     }
 
     #[test]
-    fn decimals_are_strings_that_lose_no_digit() {
+    fn decimals_are_strings_that_lose_no_digit_or_numbers() {
         use rust_decimal::Decimal;
         round_trips(&[Decimal::new(-15, 3), Decimal::new(12_345, 0)]);
         refused::<Decimal>(json!("1.5.5"), IssueCode::Pattern);
@@ -298,6 +298,27 @@ mod text_forms {
             json!("99999999999999999999999999999999"),
             IssueCode::InvalidValue,
         );
+        // A model sends a price as a number: serde reads it, and so does every dialect.
+        let price = json!({"value": 9.99});
+        assert_eq!(
+            Holds::<Decimal>::parse(price.clone()).unwrap().value,
+            Decimal::new(999, 2)
+        );
+        let read: bigdecimal::BigDecimal = Holds::<bigdecimal::BigDecimal>::parse(price.clone())
+            .unwrap()
+            .value;
+        // From the JSON number, serde reads the double nearest 9.99 (exactly, without
+        // `arbitrary_precision`).
+        assert_eq!(
+            read.with_scale(2),
+            "9.99".parse::<bigdecimal::BigDecimal>().unwrap()
+        );
+        for dialect in stitch::Dialect::ALL {
+            let schema = json(Holds::<Decimal>::input_schema_for(dialect));
+            let validator = jsonschema::validator_for(&schema).unwrap();
+            assert!(validator.is_valid(&price), "{dialect}: {schema}");
+        }
+        refused::<Decimal>(json!(true), IssueCode::InvalidType);
         let big: bigdecimal::BigDecimal = "12345678901234567890123.5".parse().unwrap();
         let tiny: bigdecimal::BigDecimal = "1e-7".parse().unwrap();
         let huge: bigdecimal::BigDecimal = "1e30".parse().unwrap();

@@ -33,7 +33,7 @@ use serde_json::{Map, Value};
 use stitch_rules::{Dialect, IssueCode};
 
 use crate::call::rejection::{Issue, Rejection};
-use crate::ir::{Field, Hazard, Kind, Node, Object};
+use crate::ir::{Field, Hazard, Kind, Node, Object, StringRules, kinds};
 pub use free::drop_flat;
 use free::{MAX_FREE_DEPTH, depth_exceeds, structure_in_text};
 use keywords::Subject;
@@ -169,8 +169,9 @@ impl Checker {
                 Value::String(name) if operations::names_unit_operation(union, name) => {}
                 _ => self.wrong_type(node, value, at),
             },
+            Kind::AnyOf(branches) => self.any_of(branches, value, at),
             // Only a foreign schema holds a verbatim part, and stitch parses no call for one.
-            Kind::Any | Kind::Opaque | Kind::Kinds(_) | Kind::AnyOf(_) | Kind::Verbatim(_) => {
+            Kind::Any | Kind::Opaque | Kind::Kinds(_) | Kind::Verbatim(_) => {
                 // Not walked, but serde will be: refuse nesting deeper than serde_json's own
                 // parser allows, so no input can exhaust the stack.
                 if depth_exceeds(value, MAX_FREE_DEPTH) {
@@ -179,6 +180,57 @@ impl Checker {
                 }
             }
         }
+    }
+
+    /// A value several schemas describe (a decimal's string and number forms): it passes
+    /// when one branch takes it, as that branch adjusts it; otherwise the one branch of the
+    /// value's kind says what is wrong, or, when none is (or several are), one issue says what
+    /// each branch expects.
+    fn any_of(&mut self, branches: &[&'static Node<'static>], value: &mut Value, at: &Path<'_>) {
+        let (found, kept, stopped) = (self.found, self.issues.len(), self.stopped);
+        for branch in branches {
+            let mut tried = value.clone();
+            self.value(branch, &mut tried, at);
+            let taken = self.found == found;
+            self.issues.truncate(kept);
+            (self.found, self.stopped) = (found, stopped);
+            if taken {
+                *value = tried;
+                return;
+            }
+        }
+        // The one branch of the value's own kind says what is wrong with it, at its place.
+        let own = match value {
+            Value::String(_) => kinds::STRING,
+            Value::Number(_) => kinds::NUMBER | kinds::INTEGER,
+            Value::Bool(_) => kinds::BOOLEAN,
+            Value::Object(_) => kinds::OBJECT,
+            Value::Array(_) => kinds::ARRAY,
+            Value::Null => kinds::NULL,
+        };
+        let mut of_its_kind = branches
+            .iter()
+            .filter(|branch| branch.kind.json_kinds() & own != 0);
+        if let (Some(branch), None) = (of_its_kind.next(), of_its_kind.next()) {
+            self.value(branch, value, at);
+            return;
+        }
+        let expected: Vec<String> = branches
+            .iter()
+            .map(|branch| match branch.kind {
+                Kind::String(StringRules {
+                    pattern: Some(pattern),
+                    ..
+                }) => format!("a string matching {pattern}"),
+                _ => words::expected(branch),
+            })
+            .collect();
+        let message = format!(
+            "expected {}, got {}",
+            expected.join(" or "),
+            words::describe(value)
+        );
+        self.issue(at, IssueCode::InvalidType, message);
     }
 
     /// An array's keywords, then each item.

@@ -86,7 +86,10 @@ impl Valid {
             }
             (Kind::Object(object), Value::Object(map)) => self.object(object, map, None),
             (Kind::Union(union), Value::Object(map)) => self.union(union, map),
-            (Kind::Any | Kind::Opaque | Kind::Kinds(_) | Kind::AnyOf(_), value) => {
+            (Kind::AnyOf(branches), value) => {
+                branches.iter().any(|branch| self.value(branch, value))
+            }
+            (Kind::Any | Kind::Opaque | Kind::Kinds(_), value) => {
                 !depth_exceeds(value, MAX_FREE_DEPTH)
             }
             // A value of another type, a string that may hold a structure, a verbatim part:
