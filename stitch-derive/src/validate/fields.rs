@@ -75,6 +75,13 @@ pub fn field(
         check_flatten(&input, serde_field, serde, errors);
     }
     let source = source(&input, errors);
+    if matches!(source, Source::Type)
+        && let Some((feature, written)) =
+            super::features::missing(&input.ty, &super::features::enabled)
+    {
+        errors
+            .push(Error::custom(super::features::message(feature, &written)).with_span(&input.ty));
+    }
     let mut steps = steps(&input, serde.allowed_formats, errors);
     steps.sort_by_key(|step| {
         Attribute::ALL
