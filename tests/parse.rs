@@ -559,7 +559,7 @@ proptest! {
 }
 
 every_contract_here!(
-    Level, Inner, Form, Edit, Group, Renamed, Wrapper, Free, Steps, Window, Reminders
+    Level, Inner, Form, Edit, Group, Renamed, Wrapper, Free, Steps, Window, Reminders, Schedule
 );
 
 /// A window of days; the default when the key is missing.
@@ -599,4 +599,27 @@ fn a_nested_input_types_default_is_read_as_serde_reads_it() {
             .is_none_or(|required| required == &json!([])),
         "{schema}"
     );
+}
+
+/// When to send.
+#[derive(Contract, Deserialize, Debug)]
+struct Schedule {
+    #[contract(format = "date-time")]
+    send_at: String,
+}
+
+#[test]
+fn a_date_time_string_is_held_to_rfc_3339_as_its_schema_says() {
+    assert!(Schedule::parse(json!({"send_at": "2016-12-31T23:59:59Z"})).is_ok());
+    assert!(Schedule::parse(json!({"send_at": "2016-12-31t23:59:59z"})).is_ok());
+    let spaced = Schedule::parse(json!({"send_at": "2016-12-31 23:59:59Z"})).unwrap_err();
+    assert_eq!(spaced.issues[0].pointer, "/send_at");
+    assert_eq!(spaced.issues[0].code, stitch::IssueCode::Format);
+    // As an independent validator asserting formats reads the advertised schema.
+    let validator = jsonschema::options()
+        .should_validate_formats(true)
+        .build(&json(Schedule::INPUT_SCHEMA))
+        .unwrap();
+    assert!(!validator.is_valid(&json!({"send_at": "2016-12-31 23:59:59Z"})));
+    assert!(validator.is_valid(&json!({"send_at": "2016-12-31T23:59:59Z"})));
 }

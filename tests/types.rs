@@ -229,6 +229,8 @@ mod dates_and_ids {
         assert_eq!(property::<NaiveDate>()["format"], "date");
         refused::<NaiveTime>(json!("25:00:00"), IssueCode::InvalidValue);
         refused::<NaiveDate>(json!("2026-02-31"), IssueCode::Format);
+        // chrono reads a space for the `T`; RFC 3339's `date-time` does not, nor `parse`.
+        refused::<DateTime<Utc>>(json!("2016-12-31 23:59:59Z"), IssueCode::Format);
         // serde reads full names too: so does `parse`.
         let parsed = Holds::<Weekday>::parse(json!({"value": "monday"})).unwrap();
         assert_eq!(parsed.value, Weekday::Mon);

@@ -17,9 +17,13 @@ fn checker(format: Format) -> Option<fn(&str) -> bool> {
             value.len() == 10 && chrono::NaiveDate::parse_from_str(value, "%Y-%m-%d").is_ok()
         },
         Format::Time => is_time,
-        Format::DateTime => {
-            |value| is_plain_date_time(value) || chrono::DateTime::parse_from_rfc3339(value).is_ok()
-        }
+        Format::DateTime => |value| {
+            is_plain_date_time(value)
+                // chrono also reads a space between the date and the time, which RFC 3339's
+                // grammar (and JSON Schema's `date-time`) does not: a `T` (or `t`) it must be.
+                || matches!(value.as_bytes().get(10), Some(b'T' | b't'))
+                    && chrono::DateTime::parse_from_rfc3339(value).is_ok()
+        },
         Format::Uri => |value| is_plain_uri(value) || fluent_uri::Uri::parse(value).is_ok(),
         Format::UriReference => |value| fluent_uri::UriRef::parse(value).is_ok(),
         Format::Email => |value| {
