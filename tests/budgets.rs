@@ -1,6 +1,6 @@
 //! Budgets: each provider limit of the guard, at its figure and one past it, through
 //! `over_budget` on schema texts; and the two contracts of the issue (objects 12 levels deep,
-//! an enum of 1,001 values) through `all_findings` at run time and `check_dialects` at
+//! an enum of 1,001 values) through `guard::check` at run time and `check_dialects` at
 //! compile time (tests/ui/over-budget-*.rs fail to build; the passing ones build here).
 
 #![allow(

@@ -182,7 +182,7 @@ fn the_input_must_be_an_object() {
 }
 
 #[test]
-fn all_findings_lists_every_one_in_order() {
+fn check_lists_every_finding_in_order() {
     let everything = TYPED.require_portable_formats();
     let findings = stitch::guard::check(
         &[Plan::TOOL.into(), Lenient::TOOL.into(), Plan::TOOL.into()],

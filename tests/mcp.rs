@@ -888,6 +888,7 @@ mod in_dialects {
 
 every_contract_here!(
     Add,
+    Loose,
     Sum,
     Put,
     Outcome2,
@@ -967,4 +968,78 @@ fn a_shown_dialects_budgets_fail_the_build_when_the_profile_asks() {
     );
     // Not asked, the server builds (and logs what is over budget).
     assert!(many_tools(SchemaProfile::new()).is_ok());
+}
+
+/// The warnings a server logs while `run` runs.
+fn warnings_of(run: impl FnOnce()) -> Vec<String> {
+    use std::sync::{Arc, Mutex};
+    use tracing::field::{Field, Visit};
+
+    #[derive(Default, Clone)]
+    struct Recorder(Arc<Mutex<Vec<String>>>);
+    struct Message(String);
+    impl Visit for Message {
+        fn record_debug(&mut self, field: &Field, value: &dyn std::fmt::Debug) {
+            if field.name() == "message" {
+                self.0 = format!("{value:?}");
+            }
+        }
+    }
+    impl tracing::Subscriber for Recorder {
+        fn enabled(&self, metadata: &tracing::Metadata<'_>) -> bool {
+            *metadata.level() == tracing::Level::WARN
+        }
+        fn new_span(&self, _: &tracing::span::Attributes<'_>) -> tracing::span::Id {
+            tracing::span::Id::from_u64(1)
+        }
+        fn record(&self, _: &tracing::span::Id, _: &tracing::span::Record<'_>) {}
+        fn record_follows_from(&self, _: &tracing::span::Id, _: &tracing::span::Id) {}
+        fn event(&self, event: &tracing::Event<'_>) {
+            let mut message = Message(String::new());
+            event.record(&mut message);
+            self.0.lock().unwrap().push(message.0);
+        }
+        fn enter(&self, _: &tracing::span::Id) {}
+        fn exit(&self, _: &tracing::span::Id) {}
+    }
+    let recorder = Recorder::default();
+    tracing::subscriber::with_default(recorder.clone(), run);
+    recorder.0.lock().unwrap().clone()
+}
+
+/// Anything at all.
+#[derive(Contract, Deserialize)]
+#[allow(dead_code)]
+struct Loose {
+    payload: serde_json::Value,
+}
+
+#[test]
+fn what_a_shown_dialect_cannot_say_or_is_past_a_budget_is_said_by_default() {
+    let dialects = || {
+        stitch::mcp::ClientDialects::new(stitch::Dialect::Mcp)
+            .client("agent", stitch::Dialect::OpenAiStrict)
+    };
+    let said = warnings_of(|| {
+        let built = Tools::new()
+            .dialects(dialects())
+            .tool(|_: Loose| async { Ok::<_, String>("ok") })
+            .toolbox("loose", "0.0.0");
+        assert!(built.is_ok(), "not required: the server starts");
+    });
+    assert!(
+        said.iter()
+            .any(|line| line.contains("payload") && line.contains("openai-strict")),
+        "{said:?}"
+    );
+    // Past a budget, said too (21 strict tools for Anthropic's 20).
+    let said = warnings_of(|| assert!(many_tools(SchemaProfile::new()).is_ok()));
+    assert!(said.iter().any(|line| line.contains("budget")), "{said:?}");
+    // Required, refused.
+    let refused = Tools::new()
+        .profile(SchemaProfile::new().require_expressible())
+        .dialects(dialects())
+        .tool(|_: Loose| async { Ok::<_, String>("ok") })
+        .toolbox("loose", "0.0.0");
+    assert!(refused.is_err());
 }

@@ -249,8 +249,9 @@ impl<S: Send + Sync + 'static> Add<StitchRouter<S>> for ToolRouter<S> {
 
 /// The guard over stitch tools: their contracts and the output schemas they advertise,
 /// held to the profile in every dialect the rules show (which the guard holds them to when
-/// the profile requires it); what is over a shown dialect's budgets, when the profile does
-/// not require them, is logged (a `tracing` warning per finding) rather than refused.
+/// the profile requires it); what is over a shown dialect's budgets, or what it cannot say,
+/// when the profile does not require it, is logged (a `tracing` warning per finding) rather
+/// than refused.
 fn guard<S>(
     tools: &[StitchTool<S>],
     profile: &SchemaProfile,
@@ -268,15 +269,21 @@ fn guard<S>(
         })
         .collect();
     let findings = stitch_runtime::check(&checked, &profile);
-    if findings.is_empty() && !profile.budgets_required {
-        // Not required, still said: a provider refuses a listing past its budgets.
+    if findings.is_empty() {
+        // Not required, still said: a provider refuses a listing past its budgets, and a
+        // client is shown less than the contract means where its dialect cannot say it.
+        let said = |kind| match kind {
+            FindingKind::OverBudget => !profile.budgets_required,
+            FindingKind::Inexpressible => !profile.expressible_required,
+            _ => false,
+        };
         for dialect in profile
             .shown()
             .filter(|dialect| *dialect != profile.dialect)
         {
             let shown = profile.dialect(dialect);
             for finding in stitch_runtime::check(&checked, &shown) {
-                if finding.kind() == FindingKind::OverBudget {
+                if said(finding.kind()) {
                     tracing::warn!("{finding}");
                 }
             }

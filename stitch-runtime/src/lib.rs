@@ -35,8 +35,8 @@ pub use foreign::{
     tool_schema_for,
 };
 pub use guard::{
-    Checked, Finding, FindingKind, Limit, PORTABLE_FORMATS, all_findings, check, over_budget,
-    validate_mcp_schemas, validate_output_schema, validate_tool_schema,
+    Checked, Finding, FindingKind, Limit, PORTABLE_FORMATS, check, over_budget,
+    validate_mcp_schemas,
 };
 pub use shape::{Shape, StringKey};
 pub use stitch_rules::{Dialect, IssueCode, UnknownDialect};

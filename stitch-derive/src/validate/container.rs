@@ -73,7 +73,7 @@ pub fn profile(input: &ContainerInput, tool_name: &str, errors: &mut Accumulator
             errors.push(
                 Error::custom(
                     "the compile-time guard needs a non-generic contract: check a generic one \
-                     at run time with `stitch::all_findings` when the server mounts it",
+                     at run time with `stitch::guard::check` when the server mounts it",
                 )
                 .with_span(&span),
             );

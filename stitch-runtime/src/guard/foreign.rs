@@ -24,7 +24,11 @@ const TYPE_KEYS: [&str; 8] = [
 /// schema as [`tool_schema_for`](crate::tool_schema_for) shows it is reported too, by the
 /// walk that reports it of a contract (a part kept as it was written, a map or a free value
 /// in a strict dialect, a `null` with a meaning where the dialect cannot show it, ...).
-pub fn validate_tool_schema(name: &str, schema: &Value, profile: &SchemaProfile) -> Vec<Finding> {
+pub(crate) fn validate_tool_schema(
+    name: &str,
+    schema: &Value,
+    profile: &SchemaProfile,
+) -> Vec<Finding> {
     let mut findings: Vec<Finding> = invalid_name(name).into_iter().collect();
     if schema.get("type").and_then(Value::as_str) != Some("object") {
         let mut finding = Finding::new(FindingKind::NotAnObject, name);

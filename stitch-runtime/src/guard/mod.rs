@@ -30,7 +30,7 @@ pub use budget::Limit;
 use budget::{BudgetedTool, Budgets, Over};
 pub use check::{Checked, check};
 pub use finding::{Finding, FindingKind};
-pub use foreign::validate_tool_schema;
+pub(crate) use foreign::validate_tool_schema;
 use walk::Findings;
 
 /// The formats every common JSON Schema validator and model provider understands: what
@@ -82,19 +82,8 @@ const fn append(report: &mut Report, count: &mut usize, finding: &Finding) {
 /// Every finding of a contract, as one compile error's text.
 pub type Report = Text<8192>;
 
-/// Every finding for these tools: first the walk's, in the order `validate_mcp_schemas`
-/// reports the first (one walk, which stops at each finding and resumes where it stopped);
-/// then, for a profile whose dialect has budgets ([`Limit`]), each tool's schema past one of
-/// its provider's limits, and the request past one of the limits over every tool listed
-/// together (these read the rendered text, which `validate_mcp_schemas`, a `const fn`,
-/// has not got). [`check`] is the same for any mix of contracts and listed tools.
-pub fn all_findings(tools: &[Tool], profile: &SchemaProfile) -> Vec<Finding> {
-    let checked: Vec<Checked<'_>> = tools.iter().map(|tool| Checked::from(*tool)).collect();
-    check(&checked, profile)
-}
-
 /// The walk's findings for these tools, in the order `validate_mcp_schemas` reports the
-/// first.
+/// first (one walk, which stops at each finding and resumes where it stopped).
 fn all_findings_walked(tools: &[Tool], profile: &SchemaProfile) -> Vec<Finding> {
     let mut walk = Findings::of(tools, profile);
     let mut findings = Vec::new();
@@ -206,7 +195,7 @@ pub const fn advertises_object(node: &Node, rendering: Rendering) -> bool {
 /// Checks the output schema a tool advertises (its result type's advertised schema): MCP
 /// requires an object, and rmcp drops any other without a word. `type_name` names the
 /// result type in the finding.
-pub fn validate_output_schema(
+pub(crate) fn validate_output_schema(
     tool: &str,
     output: &'static Node<'static>,
     type_name: &str,
