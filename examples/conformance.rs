@@ -94,8 +94,7 @@ fn from_json<T: DeserializeOwned>(value: Value) -> Result<T, ErrorData> {
         .map_err(|error| ErrorData::internal_error(error.to_string(), None))
 }
 
-/// A complete result from its JSON: protocol 2026-07-28 requires every result to say it is
-/// `"resultType": "complete"` (rmcp drops the field for a client of an older version).
+/// A complete result from its JSON, `"resultType": "complete"` as 2026-07-28 requires.
 fn complete<T: DeserializeOwned>(mut value: Value) -> Result<T, ErrorData> {
     value["resultType"] = json!("complete");
     from_json(value)

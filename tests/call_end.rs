@@ -8,8 +8,8 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use rmcp::model::{CallToolRequest, CallToolRequestParams, CallToolResult, ClientRequest};
-use rmcp::service::PeerRequestOptions;
-use rmcp::{ErrorData, ServiceExt};
+use rmcp::service::{Peer, PeerRequestOptions, RequestHandle, RunningService};
+use rmcp::{ErrorData, RoleClient, ServiceExt};
 use serde::Deserialize;
 use serde_json::json;
 use stitch::Contract;
@@ -140,30 +140,37 @@ async fn a_tools_own_deadline_takes_the_place_of_the_servers() {
     assert_eq!(*watch.ends.lock().unwrap(), ["hang timed out at 50ms"]);
 }
 
-#[tokio::test]
-async fn cancelled_calls_drop_their_handlers_and_free_what_they_held() {
-    let watch = Watch::default();
-    let server = toolbox(&watch, Duration::from_secs(3600), None);
+/// rmcp's own client of `server`, over an in-memory pipe.
+async fn connect(server: Toolbox) -> RunningService<RoleClient, ()> {
     let (client_end, server_end) = tokio::io::duplex(1 << 20);
     tokio::spawn(async move {
         if let Ok(service) = server.serve(server_end).await {
             let _ = service.waiting().await;
         }
     });
-    let client = ().serve(client_end).await.unwrap();
+    ().serve(client_end).await.unwrap()
+}
+
+/// A call of `hang` holding `bytes`, sent so that it can be cancelled.
+async fn hang(peer: &Peer<RoleClient>, bytes: usize) -> RequestHandle<RoleClient> {
+    let arguments = json!({ "bytes": bytes }).as_object().unwrap().clone();
+    let request = ClientRequest::CallToolRequest(CallToolRequest::new(
+        CallToolRequestParams::new("hang").with_arguments(arguments),
+    ));
+    peer.send_cancellable_request(request, PeerRequestOptions::no_options())
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn cancelled_calls_drop_their_handlers_and_free_what_they_held() {
+    let watch = Watch::default();
+    let server = toolbox(&watch, Duration::from_secs(3600), None);
+    let client = connect(server).await;
     // 100 handlers hang, each holding 1 MiB, until the client cancels their calls.
     let mut calls = Vec::new();
     for _ in 0..100 {
-        let arguments = json!({"bytes": 1 << 20}).as_object().unwrap().clone();
-        let request = ClientRequest::CallToolRequest(CallToolRequest::new(
-            CallToolRequestParams::new("hang").with_arguments(arguments),
-        ));
-        let handle = client
-            .peer()
-            .send_cancellable_request(request, PeerRequestOptions::no_options())
-            .await
-            .unwrap();
-        calls.push(handle);
+        calls.push(hang(client.peer(), 1 << 20).await);
     }
     watch.until(&watch.started, 100).await;
     assert_eq!(watch.freed.load(Ordering::SeqCst), 0);
@@ -188,22 +195,10 @@ async fn cancelled_calls_drop_their_handlers_and_free_what_they_held() {
 async fn a_sessions_end_drops_its_calls() {
     let watch = Watch::default();
     let server = toolbox(&watch, Duration::from_secs(3600), None);
-    let (client_end, server_end) = tokio::io::duplex(1 << 20);
-    tokio::spawn(async move {
-        if let Ok(service) = server.serve(server_end).await {
-            let _ = service.waiting().await;
-        }
-    });
-    let client = ().serve(client_end).await.unwrap();
+    let client = connect(server).await;
     let peer = client.peer().clone();
     for _ in 0..10 {
-        let arguments = json!({"bytes": 1 << 16}).as_object().unwrap().clone();
-        let request = ClientRequest::CallToolRequest(CallToolRequest::new(
-            CallToolRequestParams::new("hang").with_arguments(arguments),
-        ));
-        peer.send_cancellable_request(request, PeerRequestOptions::no_options())
-            .await
-            .unwrap();
+        hang(&peer, 1 << 16).await;
     }
     watch.until(&watch.started, 10).await;
     client.cancel().await.unwrap();
