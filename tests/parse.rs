@@ -317,12 +317,19 @@ fn catch_replaces_an_invalid_or_missing_value() {
 }
 
 #[test]
-fn aliases_are_accepted() {
+fn an_alias_in_a_closed_object_is_refused_with_the_name_to_send() {
     let args = with(|map| {
         let nested = map.remove("nested").unwrap();
         map.insert("child".into(), nested);
     });
-    assert_eq!(Form::parse(args).unwrap().nested, Some(Inner { at: 1 }));
+    let rejection = Form::parse(args).unwrap_err();
+    assert_eq!(rejection.issues.len(), 1, "{rejection}");
+    assert_eq!(rejection.issues[0].pointer, "/child");
+    assert!(
+        rejection.issues[0]
+            .message
+            .ends_with("send it as \"nested\"")
+    );
 }
 
 #[test]

@@ -105,10 +105,15 @@ fn an_adjacently_tagged_enum_is_the_tag_and_its_content_merged() {
         problem::<Edit>(json!({"op": "undo", "args": 5})),
         ("/args".to_owned(), IssueCode::InvalidType)
     );
-    // A unit operation's content may be sent empty.
+    // A unit operation holds nothing: serde reads a `null` content, and refuses an empty
+    // object as it refuses any other value.
     assert_eq!(
-        Edit::parse(json!({"op": "undo", "args": {}})).unwrap(),
+        Edit::parse(json!({"op": "undo", "args": null})).unwrap(),
         Edit::Undo
+    );
+    assert_eq!(
+        problem::<Edit>(json!({"op": "undo", "args": {}})),
+        ("/args".to_owned(), IssueCode::InvalidType)
     );
 }
 

@@ -41,10 +41,11 @@ pub enum Body {
     /// The single field's shape: `#[serde(transparent)]`, or a newtype struct (`newtype`),
     /// whose key serde requires even when the field is an `Option`.
     Transparent { field: Box<Field>, newtype: bool },
-    /// A string limited to the variants' names; serde also accepts the aliases.
+    /// A string limited to the variants' names; serde also reads the aliases, each paired
+    /// with the name it stands for.
     UnitEnum {
         names: Vec<String>,
-        aliases: Vec<String>,
+        aliases: Vec<(String, String)>,
     },
     /// A tagged union of operations.
     Union(Union),

@@ -34,10 +34,16 @@ pub fn shape_expr(contract: &Contract) -> (TokenStream, TokenStream) {
             };
             (TokenStream::new(), node)
         }
-        Body::UnitEnum { names, aliases } => (
-            TokenStream::new(),
-            quote!(&__s::Node::of(__s::Kind::StringEnum(&[#(#names),*], &[#(#aliases),*]))),
-        ),
+        Body::UnitEnum { names, aliases } => {
+            let (spellings, values): (Vec<_>, Vec<_>) = aliases.iter().cloned().unzip();
+            (
+                TokenStream::new(),
+                quote!(&__s::Node::of(__s::Kind::StringEnum(
+                    &[#(#names),*],
+                    &[#((#spellings, #values)),*],
+                ))),
+            )
+        }
         Body::Union(union) => union_shape(contract, union, &mut consts),
     };
     let mut items = consts.items;

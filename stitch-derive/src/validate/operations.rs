@@ -64,7 +64,8 @@ pub fn enum_body(
     )))
 }
 
-/// A unit-only enum: a string limited to its variants' names (aliases accepted too).
+/// A unit-only enum: a string limited to its variants' names, with the aliases serde reads
+/// for each (which parse refuses, naming the value to send).
 fn unit_enum(
     variants: &[ast::Variant<'_>],
     input: &syn::DeriveInput,
@@ -72,18 +73,16 @@ fn unit_enum(
     errors: &mut Accumulator,
 ) -> Body {
     let mut names: Vec<String> = Vec::new();
-    let mut aliases: Vec<String> = Vec::new();
+    let mut aliases: Vec<(String, String)> = Vec::new();
     for variant in variants {
         if serde_view::variant_skipped(&variant.attrs, direction) {
             continue;
         }
         let wire = serde_view::name(variant.attrs.name(), direction);
+        let spellings =
+            serde_view::aliases(variant.attrs.name(), variant.attrs.aliases(), direction);
+        aliases.extend(spellings.into_iter().map(|alias| (alias, wire.clone())));
         push_unique_tag(&mut names, wire, &variant.ident, errors);
-        aliases.extend(serde_view::aliases(
-            variant.attrs.name(),
-            variant.attrs.aliases(),
-            direction,
-        ));
     }
     if names.is_empty() {
         errors.push(

@@ -119,8 +119,10 @@ pub enum Kind<'a> {
     /// A string.
     String(StringRules<'a>),
     /// A string limited to the first list of values (unit-only enums, `values(...)`); the
-    /// second list holds other names serde accepts (`alias`), accepted but not advertised.
-    StringEnum(&'a [&'a str], &'a [&'a str]),
+    /// second pairs each other spelling serde reads (an `alias`, chrono's `"Monday"`) with
+    /// the value it stands for. No schema states those spellings, so a call is refused
+    /// for one, with the value to send instead.
+    StringEnum(&'a [&'a str], &'a [(&'a str, &'a str)]),
     /// An array of the item node.
     Array(&'a Node<'a>, ArrayRules),
     /// An array of exactly these nodes, position by position (a tuple).

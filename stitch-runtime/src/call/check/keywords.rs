@@ -13,6 +13,7 @@ use super::Checker;
 use super::free::{MAX_FREE_DEPTH, canonical};
 use super::path::Path;
 use super::scalars::integer_value;
+use super::spelling;
 use super::words::short;
 use crate::call::format_check;
 use crate::call::pattern_match;
@@ -165,13 +166,18 @@ impl Checker {
                 format!("{}, got {actual}", counted.says(at_least, limit))
             }
             (Check::Pattern, KeywordValue::Text(pattern), Subject::Text(text)) => {
-                format!("must match the pattern {pattern}, got {}", short(text))
+                format!(
+                    "must match the pattern {pattern}, got {}{}",
+                    short(text),
+                    respelled(keyword, value, text)
+                )
             }
             (Check::Format, KeywordValue::Text(name), Subject::Text(text)) => {
                 format!(
-                    "must be {}, got {}",
+                    "must be {}, got {}{}",
                     format_check::example(name),
-                    short(text)
+                    short(text),
+                    respelled(keyword, value, text)
                 )
             }
             (Check::Unique, KeywordValue::Flag, Subject::Items(items)) => {
@@ -191,11 +197,22 @@ impl Checker {
                 return;
             }
             if reported.insert(first) {
-                let message = format!("items must be unique: item {index} repeats item {first}");
+                let message = format!(
+                    "items must be unique: item {index} repeats item {first} — send each once"
+                );
                 self.issue(at, code, message);
             }
         }
     }
+}
+
+/// The canonical spelling of a text `keyword` refuses, as a hint (see `spelling`), or
+/// nothing.
+fn respelled(keyword: Keyword, value: KeywordValue<'static>, text: &str) -> String {
+    spelling::canonical(text, |candidate| {
+        holds(keyword, value, &mut Measured::of(Subject::Text(candidate)))
+    })
+    .unwrap_or_default()
 }
 
 /// Each item that repeats an earlier one, with the index of the first it repeats, compared

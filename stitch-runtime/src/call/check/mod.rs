@@ -15,7 +15,8 @@
 //!
 //! This file walks containers (objects, arrays, maps); `operations` finds a union's operation
 //! by its tagging and checks it; `entries` reads a map a strict client sends as entries;
-//! `names` finds what a key or a tag names; `scalars` checks
+//! `names` finds what a key or a tag names; `spelling` the canonical form of a text serde
+//! reads in another; `scalars` checks
 //! the values of each kind, `keywords` the keyword table's rules, `free` what the contract
 //! leaves free; `path` says where an issue is, `words` how a value is described.
 
@@ -26,6 +27,7 @@ mod names;
 mod operations;
 mod path;
 mod scalars;
+mod spelling;
 mod valid;
 mod words;
 
@@ -54,7 +56,7 @@ pub fn check(
         stopped: false,
         listed: Vec::new(),
         null_is_absence: matches!(dialect, Dialect::OpenAiStrict),
-        maps_as_entries: dialect.is_strict(),
+        strict: dialect.is_strict(),
     };
     checker.value(node, value, &Path::ROOT);
     (checker.issues, checker.stopped)
@@ -74,9 +76,10 @@ struct Checker {
     /// strict-mode client sends every key of the flat object, `null` for those it means to
     /// leave out.
     null_is_absence: bool,
-    /// Whether a map may come as an array of `{"key", "value"}` entries: a strict dialect
-    /// shows it so (see `entries`).
-    maps_as_entries: bool,
+    /// Whether the call was shown a strict dialect's schema: every object closed (so no
+    /// alias is a key it takes), and a map shown as an array of `{"key", "value"}` entries
+    /// (see `entries`).
+    strict: bool,
 }
 
 impl Checker {
@@ -156,7 +159,7 @@ impl Checker {
             },
             Kind::Map(entry, _) => match value {
                 Value::Object(map) => self.map(node, entry, map, at),
-                Value::Array(_) if self.maps_as_entries => self.entries(node, entry, value, at),
+                Value::Array(_) if self.strict => self.entries(node, entry, value, at),
                 _ => self.wrong_type(node, value, at),
             },
             Kind::Object(object) => match value {
@@ -317,9 +320,19 @@ impl Checker {
                 tag_ahead = None;
                 continue;
             }
-            let Some(index) = names::field_named(fields, key) else {
-                others = true;
-                continue;
+            let index = match names::field_named(fields, key) {
+                Some(index) => index,
+                None => match self.aliased(object, key, at) {
+                    Alias::Taken(index) => index,
+                    Alias::Refused(index) => {
+                        seen.insert(index);
+                        continue;
+                    }
+                    Alias::NotOne => {
+                        others = true;
+                        continue;
+                    }
+                },
             };
             if seen.contains(index) {
                 self.given_twice(&fields[index], &at.key(key));
@@ -334,6 +347,27 @@ impl Checker {
         if !seen.all(fields.len()) {
             self.absent_fields(fields, &seen, map, at);
         }
+    }
+
+    /// A key that names no field: an alias is taken where the exact schema takes the key
+    /// too (an optional field of an object open to other keys, in a dialect that leaves it
+    /// open), and refused elsewhere with the name to send; any other key is one of the others.
+    #[cold]
+    fn aliased(&mut self, object: &'static Object<'static>, key: &str, at: &Path<'_>) -> Alias {
+        let Some(index) = names::field_aliased(object.fields, key) else {
+            return Alias::NotOne;
+        };
+        let field = &object.fields[index];
+        let open = !object.deny_unknown && object.rest.is_none() && !self.strict;
+        if open && !field.required {
+            return Alias::Taken(index);
+        }
+        let message = format!(
+            "\"{key}\" is an alias serde reads but the schema does not state; send it as \"{}\"",
+            field.name
+        );
+        self.issue(&at.key(key), IssueCode::UnknownKey, message);
+        Alias::Refused(index)
     }
 
     #[cold]
@@ -360,6 +394,7 @@ impl Checker {
             .filter(|key| {
                 tag.is_none_or(|tag| !names::same(tag, key))
                     && names::field_named(object.fields, key).is_none()
+                    && names::field_aliased(object.fields, key).is_none()
             })
             .cloned()
             .collect();
@@ -439,6 +474,16 @@ impl Checker {
             self.issue(&at.key(key), IssueCode::UnknownKey, message);
         }
     }
+}
+
+/// What a key that names no field is.
+enum Alias {
+    /// An alias the schema takes: the field at this index.
+    Taken(usize),
+    /// An alias the schema does not take, reported: the field at this index.
+    Refused(usize),
+    /// No alias: another key.
+    NotOne,
 }
 
 /// Whether `null` is a value of `node`: an `Option`'s, or what the contract leaves free.

@@ -1,4 +1,5 @@
-//! Finding what a key or a tag names: a field of an object, an operation of a union. Names
+//! Finding what a key or a tag names: a field of an object, an operation of a union (an alias,
+//! a spelling serde reads and no schema states, is looked up apart, when a name fails). Names
 //! are short (an operation's tag, a field's camelCase key), so they are compared as machine
 //! words, inline, rather than through a call to `memcmp` per candidate; the walk's valid path
 //! compares a few hundred of them per call.
@@ -37,36 +38,37 @@ fn word8(bytes: &[u8], at: usize) -> u64 {
     u64::from_ne_bytes(word)
 }
 
-/// The index of the field `key` names (under its name or an alias).
+/// The index of the field `key` names.
 #[inline(always)]
 pub(super) fn field_named(fields: &[Field<'static>], key: &str) -> Option<usize> {
-    for (index, field) in fields.iter().enumerate() {
-        if same(field.name, key) {
-            return Some(index);
-        }
-    }
-    by_alias(fields.iter().map(|field| field.aliases), key)
+    fields.iter().position(|field| same(field.name, key))
 }
 
-/// The operation `tag` names (under its name or an alias).
+/// The operation `tag` names.
 #[inline(always)]
 pub(super) fn variant_named<'u>(
     variants: &'u [Variant<'static>],
     tag: &str,
 ) -> Option<&'u Variant<'static>> {
-    for variant in variants {
-        if same(variant.name, tag) {
-            return Some(variant);
-        }
-    }
-    by_alias(variants.iter().map(|variant| variant.aliases), tag).map(|index| &variants[index])
+    variants.iter().find(|variant| same(variant.name, tag))
 }
 
-/// The index of the alias list holding `key`: names are tried first, since aliases are
-/// rare and a call uses them rarely.
+/// The index of the field whose alias `key` is: a spelling serde reads that the schema
+/// states only where an object takes other keys (see `Checker::aliased`).
 #[cold]
-fn by_alias<'a>(mut aliases: impl Iterator<Item = &'a [&'static str]>, key: &str) -> Option<usize> {
-    aliases.position(|aliases| aliases.iter().any(|alias| same(alias, key)))
+pub(super) fn field_aliased(fields: &[Field<'static>], key: &str) -> Option<usize> {
+    fields.iter().position(|field| field.aliases.contains(&key))
+}
+
+/// The operation whose alias `tag` is: serde reads it, no schema states it.
+#[cold]
+pub(super) fn variant_aliased<'u>(
+    variants: &'u [Variant<'static>],
+    tag: &str,
+) -> Option<&'u Variant<'static>> {
+    variants
+        .iter()
+        .find(|variant| variant.aliases.contains(&tag))
 }
 
 #[cfg(test)]

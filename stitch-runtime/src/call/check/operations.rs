@@ -7,7 +7,7 @@ use serde_json::{Map, Value};
 use stitch_rules::IssueCode;
 
 use super::free::drop_flat;
-use super::names::variant_named;
+use super::names::{variant_aliased, variant_named};
 use super::path::Path;
 use super::words::{describe, short};
 use super::{Checker, entry};
@@ -44,7 +44,11 @@ impl Checker {
             ),
             Some(Value::String(tag)) => (
                 IssueCode::UnknownOperation,
-                format!("unknown operation {}; valid: {names}", short(tag)),
+                format!(
+                    "unknown operation {}{}; valid: {names}",
+                    short(tag),
+                    aliased(union, tag)
+                ),
             ),
             Some(other) => (
                 IssueCode::UnknownOperation,
@@ -111,18 +115,18 @@ impl Checker {
                 self.issue(&inside, IssueCode::MissingRequired, message);
             }
             (true, None) => {}
-            // A unit operation holds nothing: `null` or an empty object say so.
+            // A unit operation holds nothing: serde reads a `null` content as it, and
+            // refuses anything else (an empty object too).
+            (true, Some(Value::Null)) => {
+                map.remove(content);
+            }
             (true, Some(value)) => {
-                if is_nothing(value) {
-                    map.remove(content);
-                } else {
-                    let message = format!(
-                        "operation \"{}\" takes no \"{content}\", got {}",
-                        variant.name,
-                        describe(value)
-                    );
-                    self.issue(&inside, IssueCode::InvalidType, message);
-                }
+                let message = format!(
+                    "operation \"{}\" takes no \"{content}\": leave it out or send null, got {}",
+                    variant.name,
+                    describe(value)
+                );
+                self.issue(&inside, IssueCode::InvalidType, message);
             }
         }
     }
@@ -172,7 +176,11 @@ impl Checker {
         let Some(variant) = chosen else {
             let key_at = at.key(key);
             let names = self.valid_operations(union, &key_at);
-            let message = format!("unknown operation {}; valid: {names}", short(key));
+            let message = format!(
+                "unknown operation {}{}; valid: {names}",
+                short(key),
+                aliased(union, key)
+            );
             return self.issue(&key_at, IssueCode::UnknownOperation, message);
         };
         let inside = at.key(key);
@@ -219,7 +227,21 @@ fn is_nothing(value: &Value) -> bool {
 /// operation from its name alone).
 pub(super) fn names_unit_operation(union: &Union<'static>, name: &str) -> bool {
     matches!(union.tagging, Tagging::External)
-        && union.variants.iter().any(|variant| {
-            is_unit(variant) && (variant.name == name || variant.aliases.contains(&name))
-        })
+        && union
+            .variants
+            .iter()
+            .any(|variant| is_unit(variant) && variant.name == name)
+}
+
+/// What an unknown operation's issue adds when the name is an alias serde reads (no schema
+/// states one): the name to send instead.
+#[cold]
+fn aliased(union: &Union<'static>, name: &str) -> String {
+    match variant_aliased(union.variants, name) {
+        Some(variant) => format!(
+            " (an alias serde reads but the schema does not state: send \"{}\")",
+            variant.name
+        ),
+        None => String::new(),
+    }
 }

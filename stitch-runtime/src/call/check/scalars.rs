@@ -10,7 +10,7 @@ use super::Checker;
 use super::keywords::Subject;
 use super::path::Path;
 use super::words::{describe, expected, quoted_list, short};
-use crate::ir::{Hazard, Kind, Node, NumberRules, checks};
+use crate::ir::{Hazard, Kind, Node, NumberRules, NumberType, checks};
 
 /// The integers a JSON value can carry to serde (`i64` and `u64`).
 const JSON_INTEGERS: (i128, i128) = (i64::MIN as i128, u64::MAX as i128);
@@ -42,7 +42,7 @@ impl Checker {
         let Value::Number(number) = value else {
             return self.wrong_type(node, value, at);
         };
-        if !(number.is_i64() || number.is_u64()) {
+        if integer_value(number).is_none() {
             // JSON Schema counts `2.0` as an integer, and serde does not: normalise it.
             let float = number.as_f64().unwrap_or(f64::NAN);
             if float.fract() != 0.0 {
@@ -52,7 +52,7 @@ impl Checker {
                 Some(whole) => *number = whole,
                 None => {
                     // Whole, but beyond every 64-bit integer.
-                    let (min, max) = rules.rust.integer_range().unwrap_or(JSON_INTEGERS);
+                    let (min, max) = held_range(rules.rust).unwrap_or(JSON_INTEGERS);
                     return self.out_of_range(number, min.to_string(), max.to_string(), at);
                 }
             }
@@ -61,7 +61,7 @@ impl Checker {
         self.keywords(&node.kind, Subject::Number(number), at);
         if self.found == before
             && !fits_integer(rules, number)
-            && let Some((min, max)) = rules.rust.integer_range()
+            && let Some((min, max)) = held_range(rules.rust)
         {
             self.out_of_range(number, min.to_string(), max.to_string(), at);
         }
@@ -99,8 +99,7 @@ impl Checker {
 
     /// A number beyond what the field's Rust type holds.
     fn out_of_range(&mut self, number: &Number, min: String, max: String, at: &Path<'_>) {
-        let message =
-            format!("must be from {min} to {max} (what this field can hold), got {number}");
+        let message = format!("must be from {min} to {max} (what this field takes), got {number}");
         self.issue(at, IssueCode::OutOfRange, message);
     }
 
@@ -119,7 +118,7 @@ impl Checker {
         &mut self,
         node: &Node<'static>,
         values: &[&str],
-        aliases: &[&str],
+        aliases: &[(&str, &str)],
         value: &mut Value,
         at: &Path<'_>,
     ) {
@@ -127,11 +126,15 @@ impl Checker {
             Value::String(text) if values.contains(&text.as_str()) => {
                 transform(node.checks, text);
             }
-            // serde accepts an alias (not advertised) for the value it names.
-            Value::String(text) if aliases.contains(&text.as_str()) => {}
             Value::String(text) => {
+                // serde reads an alias, but no schema states it: the value it names is sent.
+                let instead = aliases
+                    .iter()
+                    .find(|(alias, _)| *alias == text.as_str())
+                    .map(|(_, value)| format!(" — send \"{value}\", the value it stands for"))
+                    .unwrap_or_default();
                 let message = format!(
-                    "must be one of {}, got string {}",
+                    "must be one of {}, got string {}{instead}",
                     quoted_list(values),
                     short(text)
                 );
@@ -157,6 +160,10 @@ impl Checker {
             (Kind::Object(_) | Kind::Map(..) | Kind::Union(_), Value::String(_)) => {
                 " — send the object itself, not text"
             }
+            // `Bytes` reads a string too, as its UTF-8; the schema states the array.
+            (Kind::Array(item, _), Value::String(_)) if matches!(item.kind, Kind::Integer(rules) if matches!(rules.rust, NumberType::U8)) => {
+                " — send the bytes as an array of numbers from 0 to 255, not text"
+            }
             (Kind::Array(..) | Kind::Tuple(_), Value::String(_)) => {
                 " — send the array itself, not text"
             }
@@ -170,20 +177,50 @@ impl Checker {
 /// Whether an integer is one the field's Rust type holds.
 #[inline(always)]
 pub(super) fn fits_integer(rules: &NumberRules, number: &Number) -> bool {
-    let Some((min, max)) = rules.rust.integer_range() else {
+    let Some((min, max)) = held_range(rules.rust) else {
         return true;
     };
     integer_value(number).is_none_or(|held| min <= held && held <= max)
 }
 
+/// The integers a Rust type holds as this build's serde_json carries them: within 64 bits,
+/// or 128 for the 128-bit types when `arbitrary_precision` is on (any crate of the build may
+/// turn it on). A `u128` past `i128::MAX` is refused either way.
+#[inline(always)]
+fn held_range(rust: NumberType) -> Option<(i128, i128)> {
+    match rust {
+        NumberType::U128 if reads_wide_integers() => Some((0, i128::MAX)),
+        NumberType::I128 if reads_wide_integers() => Some((i128::MIN, i128::MAX)),
+        _ => rust.integer_range(),
+    }
+}
+
+/// Whether serde_json carries integers past 64 bits (`arbitrary_precision`), asked once.
+#[cold]
+fn reads_wide_integers() -> bool {
+    static WIDE: std::sync::LazyLock<bool> =
+        std::sync::LazyLock::new(|| Number::from_u128(u128::from(u64::MAX) + 1).is_some());
+    *WIDE
+}
+
 /// The integer a JSON number is, when it is one (serde_json holds it as an `i64` or a
-/// `u64`); `None` for a float, even an integral one.
+/// `u64`, or, with `arbitrary_precision`, as its digits); `None` for a float, even an
+/// integral one.
 #[inline(always)]
 pub(super) fn integer_value(number: &Number) -> Option<i128> {
     match number.as_u64() {
         Some(n) => Some(i128::from(n)),
-        None => number.as_i64().map(i128::from),
+        None => match number.as_i64() {
+            Some(n) => Some(i128::from(n)),
+            None => wide_integer(number),
+        },
     }
+}
+
+/// An integer past 64 bits, which only `arbitrary_precision` carries as one.
+#[cold]
+fn wide_integer(number: &Number) -> Option<i128> {
+    number.as_i128()
 }
 
 /// Whether a number is within what the field's floating-point type holds.

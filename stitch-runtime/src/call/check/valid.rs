@@ -55,12 +55,8 @@ impl Valid {
             (Kind::String(_), Value::String(text)) => {
                 !transforms(node.checks) && keywords_hold(&node.kind, Subject::Text(text))
             }
-            (Kind::StringEnum(values, aliases), Value::String(text)) => {
-                if values.iter().any(|value| same(value, text)) {
-                    !transforms(node.checks)
-                } else {
-                    aliases.iter().any(|alias| same(alias, text))
-                }
+            (Kind::StringEnum(values, _), Value::String(text)) => {
+                values.iter().any(|value| same(value, text)) && !transforms(node.checks)
             }
             _ => self.structure(node, value),
         }

@@ -72,39 +72,35 @@ impl<Tz: chrono::TimeZone> Shape for chrono::DateTime<Tz> {
     const SHAPE: &'static Node<'static> = &DATE_TIME;
 }
 
-/// chrono's weekdays, as it writes them; serde also reads full names in any case, of which
-/// the common spellings are accepted here too.
+/// chrono's weekdays, as it writes them. serde also reads full names in any case; the common
+/// spellings of those are paired with the name to send instead.
 #[cfg(feature = "chrono04")]
-const CHRONO_WEEKDAY: Node = {
-    let mut node = Node::of(Kind::StringEnum(
-        &["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"],
-        &[
-            "mon",
-            "tue",
-            "wed",
-            "thu",
-            "fri",
-            "sat",
-            "sun",
-            "Monday",
-            "Tuesday",
-            "Wednesday",
-            "Thursday",
-            "Friday",
-            "Saturday",
-            "Sunday",
-            "monday",
-            "tuesday",
-            "wednesday",
-            "thursday",
-            "friday",
-            "saturday",
-            "sunday",
-        ],
-    ));
-    node.checks = crate::ir::checks::CONVERTED;
-    node
-};
+const CHRONO_WEEKDAY: Node = Node::of(Kind::StringEnum(
+    &["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"],
+    &[
+        ("mon", "Mon"),
+        ("tue", "Tue"),
+        ("wed", "Wed"),
+        ("thu", "Thu"),
+        ("fri", "Fri"),
+        ("sat", "Sat"),
+        ("sun", "Sun"),
+        ("Monday", "Mon"),
+        ("Tuesday", "Tue"),
+        ("Wednesday", "Wed"),
+        ("Thursday", "Thu"),
+        ("Friday", "Fri"),
+        ("Saturday", "Sat"),
+        ("Sunday", "Sun"),
+        ("monday", "Mon"),
+        ("tuesday", "Tue"),
+        ("wednesday", "Wed"),
+        ("thursday", "Thu"),
+        ("friday", "Fri"),
+        ("saturday", "Sat"),
+        ("sunday", "Sun"),
+    ],
+));
 
 shapes! {
     #[cfg(feature = "chrono04")]
