@@ -55,8 +55,16 @@ macro_rules! wide_integers {
 }
 
 wide_integers!(
-    signed: i64 as I64, i128 as I128, isize as Isize;
-    unsigned: u64 as U64, u128 as U128, usize as Usize
+    signed: i64 as I64, isize as Isize;
+    unsigned: u64 as U64, usize as Usize
+);
+
+// The 128-bit types state their range, past what any JSON parser reads exactly: a client
+// told nothing may send 1e40 (serde_json without `arbitrary_precision` carries 64 bits, and
+// `parse` says so where a value passes the schema and not the build).
+ranged_integers!(
+    i128 as I128 => "-170141183460469231731687303715884105728" ..= "170141183460469231731687303715884105727",
+    u128 as U128 => "0" ..= "340282366920938463463374607431768211455"
 );
 
 macro_rules! non_zero {
