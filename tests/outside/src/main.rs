@@ -11,6 +11,7 @@ mod budgets;
 mod deep;
 mod everyday;
 mod foreign;
+mod port;
 mod whole_tool;
 
 use rmcp::ServiceExt;
@@ -214,5 +215,6 @@ async fn main() {
     whole_tool::context_content_and_panics().await;
     foreign::foreign_schemas_in_every_dialect().await;
     budgets::budgets_sizes_and_the_catalog().await;
+    port::a_ported_server().await;
     deep_values();
 }
