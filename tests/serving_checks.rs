@@ -1,6 +1,7 @@
 //! What a server is held to when it is built, past the schemas of its contracts: one contract
-//! mounted as several tools, the budgets of every dialect its rules show, and what a shown
-//! dialect cannot say (logged by default, refused when the profile asks).
+//! mounted as several tools, the budgets of every dialect its rules show, what a shown
+//! dialect cannot say (logged by default, refused when the profile asks), and a router judged
+//! as each client is listed it.
 #![cfg(feature = "rmcp")]
 
 mod common;
@@ -167,3 +168,68 @@ fn what_a_shown_dialect_cannot_say_or_is_past_a_budget_is_said_by_default() {
 }
 
 every_contract_here!(Add, Loose);
+
+#[test]
+fn a_router_is_judged_as_each_client_is_listed_it() {
+    use std::sync::Arc;
+    use stitch::Dialect;
+    use stitch::mcp::rmcp::handler::server::router::tool::{ToolRoute, ToolRouter};
+    use stitch::mcp::rmcp::handler::server::tool::ToolCallContext;
+    use stitch::mcp::rmcp::model::{CallToolResult, ContentBlock, Tool};
+    use stitch::mcp::{ClientDialects, check_router};
+
+    // A plain rmcp tool as schemars writes one: a property typed through `$ref`, and an
+    // enum of operations as a `oneOf`.
+    let serde_json::Value::Object(schema) = json!({"type": "object",
+        "properties": {"shade": {"$ref": "#/$defs/Shade"}},
+        "oneOf": [
+            {"type": "object", "properties": {"kind": {"const": "a"}, "n": {"type": "integer"}},
+             "required": ["kind"]},
+            {"type": "object", "properties": {"kind": {"const": "b"}, "s": {"type": "string"}},
+             "required": ["kind", "s"]}
+        ],
+        "$defs": {"Shade": {"type": "string", "enum": ["gray", "black"]}}
+    }) else {
+        unreachable!()
+    };
+    let plain = ToolRoute::new_dyn(
+        Tool::new("plain", "Echo.", Arc::new(schema)),
+        |_context: ToolCallContext<'_, ()>| {
+            Box::pin(async { Ok(CallToolResult::success(vec![ContentBlock::text("ok")]).into()) })
+        },
+    );
+    let router = ToolRouter::<()>::new().with_route(plain);
+    let listings = Tools::<()>::new()
+        .dialects(ClientDialects::new(Dialect::Portable))
+        .build()
+        .expect("no tools, no findings")
+        .listings();
+    for dialect in [
+        Dialect::Portable,
+        Dialect::AnthropicStrict,
+        Dialect::OpenAiStrict,
+    ] {
+        let profile = SchemaProfile::new()
+            .dialect(dialect)
+            .require_typed_properties()
+            .require_expressible();
+        // The guard reads a plain tool's schema as the listing flattens it: `$ref` resolved,
+        // the `oneOf` merged. What it says of the router is what it says of each listing.
+        let as_written = check_router(&router, &profile);
+        let listed = listings.tools_in(&router, dialect);
+        let as_listed: Vec<stitch::Finding> = listed
+            .iter()
+            .flat_map(|tool| {
+                let input = serde_json::Value::Object((*tool.input_schema).clone());
+                let checked = [stitch::guard::Checked::Listed {
+                    name: &tool.name,
+                    description: tool.description.as_deref().unwrap_or_default(),
+                    input: &input,
+                }];
+                stitch::guard::check(&checked, &profile)
+            })
+            .collect();
+        assert_eq!(as_written, [], "{dialect}");
+        assert_eq!(as_listed, [], "{dialect}");
+    }
+}
