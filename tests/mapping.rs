@@ -239,7 +239,11 @@ enum Level {
 fn unit_only_enums_are_string_enums() {
     assert_eq!(
         json(Level::INPUT_SCHEMA),
-        json!({"type": "string", "enum": ["LOW_PRIORITY", "hi"]})
+        json!({
+            "description": "LOW_PRIORITY: Low.",
+            "type": "string",
+            "enum": ["LOW_PRIORITY", "hi"]
+        })
     );
 }
 

@@ -1,7 +1,8 @@
 //! Names and descriptions as the schemas write them: a name that needs a JSON escape is
 //! escaped wherever it appears; a description carries the facts the derive computed with the
 //! shared rules (its escape, its hash, its summary line), which are the facts constant
-//! evaluation would compute; and the compile-time texts are the run-time renderings.
+//! evaluation would compute; the compile-time texts are the run-time renderings; and an
+//! enum's value docs are said wherever it is written.
 
 mod common;
 
@@ -200,4 +201,53 @@ fn compile_time_texts_are_the_run_time_renderings() {
     same::<Disagreeing>(Disagreeing::INPUT_SCHEMA, Disagreeing::EXACT_SCHEMA);
 }
 
-every_contract_here!(Quoted, Documented, Disagreeing);
+/// A tone, its values documented.
+#[derive(Contract, Deserialize)]
+#[serde(rename_all = "lowercase")]
+#[allow(dead_code)]
+enum Tone {
+    /// A light shade.
+    ///
+    /// Not quite white.
+    Gray,
+    /// The darkest
+    Black,
+    White,
+}
+
+/// Operations sharing a key of a documented enum, two of them documenting it differently.
+#[derive(Contract, Deserialize)]
+#[serde(tag = "op", rename_all = "snake_case")]
+#[allow(dead_code)]
+enum Paint {
+    Wall {
+        /// The wall's tone.
+        tone: Tone,
+    },
+    Door {
+        /// The door's tone.
+        tone: Tone,
+    },
+    Floor {
+        tone: Tone,
+    },
+}
+
+#[test]
+fn an_enums_value_docs_are_said_wherever_it_is_written() {
+    let meanings = "gray: A light shade; black: The darkest.";
+    assert_eq!(json(Tone::INPUT_SCHEMA)["description"], meanings);
+    for dialect in stitch::Dialect::ALL {
+        let shown = json(stitch::schema_of::<Paint>(stitch::Rendering::Flat(dialect)));
+        let text = shown["properties"]["tone"]["description"]
+            .as_str()
+            .unwrap_or_default();
+        assert!(
+            text.starts_with("wall: The wall's tone. door: The door's tone.")
+                && text.contains(meanings),
+            "{dialect}: {text}"
+        );
+    }
+}
+
+every_contract_here!(Quoted, Documented, Disagreeing, Tone, Paint);

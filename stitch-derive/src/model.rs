@@ -46,6 +46,8 @@ pub enum Body {
     UnitEnum {
         names: Vec<String>,
         aliases: Vec<(String, String)>,
+        /// What the documented values mean, said wherever the enum is written.
+        meanings: Option<String>,
     },
     /// A tagged union of operations.
     Union(Union),

@@ -216,7 +216,7 @@ pub fn values(node: &'static Node<'static>) -> BoxedStrategy<Value> {
                 .prop_map(Value::from)
                 .boxed()
         }
-        Kind::StringEnum(values, _) => proptest::sample::select(values)
+        Kind::StringEnum(values, ..) => proptest::sample::select(values)
             .prop_map(Value::from)
             .boxed(),
         Kind::Array(item, rules) => {

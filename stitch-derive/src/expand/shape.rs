@@ -34,13 +34,19 @@ pub fn shape_expr(contract: &Contract) -> (TokenStream, TokenStream) {
             };
             (TokenStream::new(), node)
         }
-        Body::UnitEnum { names, aliases } => {
+        Body::UnitEnum {
+            names,
+            aliases,
+            meanings,
+        } => {
             let (spellings, values): (Vec<_>, Vec<_>) = aliases.iter().cloned().unzip();
+            let meanings = option_doc(meanings.as_deref());
             (
                 TokenStream::new(),
                 quote!(&__s::Node::of(__s::Kind::StringEnum(
                     &[#(#names),*],
                     &[#((#spellings, #values)),*],
+                    #meanings,
                 ))),
             )
         }

@@ -37,7 +37,7 @@ pub fn enum_body(
                 .iter()
                 .all(|variant| matches!(variant.style, ast::Style::Unit)) =>
         {
-            return Some(unit_enum(variants, input, direction, errors));
+            return Some(unit_enum(&inputs, variants, input, direction, errors));
         }
         attr::TagType::External => Tagging::External,
         attr::TagType::Adjacent { tag, content } => Tagging::Adjacent {
@@ -65,8 +65,10 @@ pub fn enum_body(
 }
 
 /// A unit-only enum: a string limited to its variants' names, with the aliases serde reads
-/// for each (which parse refuses, naming the value to send).
+/// for each (which parse refuses, naming the value to send), and what each documented value
+/// means (`gray: A light shade; black: The darkest.`: each variant's summary line).
 fn unit_enum(
+    inputs: &[VariantInput],
     variants: &[ast::Variant<'_>],
     input: &syn::DeriveInput,
     direction: Direction,
@@ -74,11 +76,19 @@ fn unit_enum(
 ) -> Body {
     let mut names: Vec<String> = Vec::new();
     let mut aliases: Vec<(String, String)> = Vec::new();
-    for variant in variants {
+    let mut meanings: Vec<String> = Vec::new();
+    for (variant_input, variant) in inputs.iter().zip(variants) {
         if serde_view::variant_skipped(&variant.attrs, direction) {
             continue;
         }
         let wire = serde_view::name(variant.attrs.name(), direction);
+        let description = variant_input
+            .description
+            .clone()
+            .or_else(|| doc::description(&variant_input.attrs));
+        if let Some(meaning) = description.as_deref().and_then(stitch_rules::doc::summary) {
+            meanings.push(format!("{wire}: {meaning}"));
+        }
         let spellings =
             serde_view::aliases(variant.attrs.name(), variant.attrs.aliases(), direction);
         aliases.extend(spellings.into_iter().map(|alias| (alias, wire.clone())));
@@ -93,7 +103,12 @@ fn unit_enum(
             .with_span(&input.ident),
         );
     }
-    Body::UnitEnum { names, aliases }
+    let meanings = (!meanings.is_empty()).then(|| format!("{}.", meanings.join("; ")));
+    Body::UnitEnum {
+        names,
+        aliases,
+        meanings,
+    }
 }
 
 /// What one operation holds: its fields (an object), a newtype's type, or nothing.

@@ -322,7 +322,11 @@ impl<'a> Lowering<'a> {
             .into_iter()
             .filter(|value| seen.insert(*value))
             .collect();
-        Node::of(Kind::StringEnum(self.arena.alloc_slice_copy(&values), &[]))
+        Node::of(Kind::StringEnum(
+            self.arena.alloc_slice_copy(&values),
+            &[],
+            None,
+        ))
     }
 }
 

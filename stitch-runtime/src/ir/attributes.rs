@@ -72,7 +72,7 @@ pub const fn values(
 ) -> Applied {
     match fits(node, Attribute::Values, GivenValue::Other, field) {
         Ok(()) => Ok(Node {
-            kind: Kind::StringEnum(values, &[]),
+            kind: Kind::StringEnum(values, &[], None),
             ..*node
         }),
         Err(misfit) => Err(misfit),

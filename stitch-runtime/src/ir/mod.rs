@@ -121,8 +121,10 @@ pub enum Kind<'a> {
     /// A string limited to the first list of values (unit-only enums, `values(...)`); the
     /// second pairs each other spelling serde reads (an `alias`, chrono's `"Monday"`) with
     /// the value it stands for. No schema states those spellings, so a call is refused
-    /// for one, with the value to send instead.
-    StringEnum(&'a [&'a str], &'a [(&'a str, &'a str)]),
+    /// for one, with the value to send instead. The third says what the values mean (a unit
+    /// enum's variant docs, `gray: A light shade; black: The darkest.`): a description
+    /// says it wherever the enum is written, whatever else it says.
+    StringEnum(&'a [&'a str], &'a [(&'a str, &'a str)], Option<Doc<'a>>),
     /// An array of the item node.
     Array(&'a Node<'a>, ArrayRules),
     /// An array of exactly these nodes, position by position (a tuple).

@@ -158,7 +158,7 @@ pub const fn same_shape(a: &Node, b: &Node) -> bool {
         (Kind::Integer(_), Kind::Integer(_))
         | (Kind::Number(_), Kind::Number(_))
         | (Kind::String(_), Kind::String(_)) => a.kind.same_keywords(&b.kind),
-        (Kind::StringEnum(x, _), Kind::StringEnum(y, _)) => same_strs(x, y),
+        (Kind::StringEnum(x, ..), Kind::StringEnum(y, ..)) => same_strs(x, y),
         (Kind::Array(x, _), Kind::Array(y, _)) | (Kind::Map(x, _), Kind::Map(y, _)) => {
             a.kind.same_keywords(&b.kind) && same_shape(x, y)
         }

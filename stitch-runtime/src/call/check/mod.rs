@@ -148,7 +148,9 @@ impl Checker {
             Kind::Integer(rules) => self.integer(node, &rules, value, at),
             Kind::Number(rules) => self.number(node, &rules, value, at),
             Kind::String(_) => self.string(node, value, at),
-            Kind::StringEnum(values, aliases) => self.string_enum(node, values, aliases, value, at),
+            Kind::StringEnum(values, aliases, _) => {
+                self.string_enum(node, values, aliases, value, at)
+            }
             Kind::Array(item, _) => match value {
                 Value::Array(items) => self.array(node, item, items, at),
                 _ => self.wrong_type(node, value, at),

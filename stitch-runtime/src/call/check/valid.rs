@@ -55,7 +55,7 @@ impl Valid {
             (Kind::String(_), Value::String(text)) => {
                 !transforms(node.checks) && keywords_hold(&node.kind, Subject::Text(text))
             }
-            (Kind::StringEnum(values, _), Value::String(text)) => {
+            (Kind::StringEnum(values, ..), Value::String(text)) => {
                 values.iter().any(|value| same(value, text)) && !transforms(node.checks)
             }
             _ => self.structure(node, value),

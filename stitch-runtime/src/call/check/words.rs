@@ -7,7 +7,7 @@ use crate::ir::{Kind, Node, kinds};
 /// What a node expects, for messages.
 pub(super) fn expected(node: &Node<'static>) -> String {
     let base = match node.kind {
-        Kind::StringEnum(values, _) => format!("one of {}", quoted_list(values)),
+        Kind::StringEnum(values, ..) => format!("one of {}", quoted_list(values)),
         Kind::Any | Kind::Opaque | Kind::Kinds(_) | Kind::AnyOf(_) | Kind::Verbatim(_) => {
             "any value".to_owned()
         }

@@ -100,6 +100,7 @@ const CHRONO_WEEKDAY: Node = Node::of(Kind::StringEnum(
         ("saturday", "Sat"),
         ("sunday", "Sun"),
     ],
+    None,
 ));
 
 shapes! {
@@ -146,10 +147,12 @@ shapes! {
             "September", "October", "November", "December",
         ],
         &[],
+        None,
     ));
     #[cfg(feature = "time03")]
     time::Weekday => Node::of(Kind::StringEnum(
         &["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"],
         &[],
+        None,
     ));
 }

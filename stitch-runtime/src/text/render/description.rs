@@ -45,6 +45,10 @@ pub(super) enum ShapeNote<'a> {
     Positions(&'a [&'a Node<'a>]),
     /// An externally tagged union's operations, exactly one of which is its one key.
     OneKeyOf(&'a Union<'a>),
+    /// What an enum's values mean (its variants' docs), said wherever it is written.
+    Meanings(Doc<'a>),
+    /// What the values of a merged set's enums mean, each distinct text once.
+    SetMeanings(NodeSet<'a>),
 }
 
 pub(super) const NO_NOTES: Notes<'static> = Notes {
@@ -130,18 +134,29 @@ pub(super) const fn write_description(
         write_several(sink, set);
         ending = Ending::Closed;
     }
+    let notes = description.notes;
+    // What an enum's values mean belongs with the text, before what the schema adds.
+    if let Some(ShapeNote::Meanings(_) | ShapeNote::SetMeanings(_)) = notes.shape {
+        ending.separate(sink);
+        match notes.shape {
+            Some(ShapeNote::Meanings(meanings)) => write_doc_text(sink, &meanings),
+            Some(ShapeNote::SetMeanings(set)) => write_set_meanings(sink, set),
+            _ => {}
+        }
+        // Each text of meanings ends with its period.
+        ending = Ending::Closed;
+    }
     if let Some(hint) = description.hint {
         ending.separate(sink);
         write_hint(sink, hint);
         ending = Ending::Open;
     }
-    let notes = description.notes;
     if notes.kinds != 0 {
         ending.separate(sink);
         write_kinds_note(sink, notes.kinds);
         ending = Ending::Open;
     }
-    if let Some(shape) = notes.shape {
+    if let Some(shape @ (ShapeNote::Positions(_) | ShapeNote::OneKeyOf(_))) = notes.shape {
         ending.separate(sink);
         match shape {
             ShapeNote::Positions(elements) => write_elements_note(sink, elements),
@@ -150,6 +165,8 @@ pub(super) const fn write_description(
                 write_operation_list(sink, union, false);
                 sink.byte(b'.');
             }
+            // Written with the text, above.
+            ShapeNote::Meanings(_) | ShapeNote::SetMeanings(_) => {}
         }
         ending = Ending::Open;
     }
@@ -272,6 +289,54 @@ const fn said_before(set: NodeSet<'_>, index: usize, doc: &Doc<'_>) -> bool {
             return true;
         }
         at += 1;
+    }
+    false
+}
+
+/// What the values of a merged set's enums mean: each member's text, once, in order.
+const fn write_set_meanings(sink: &mut Sink<'_>, set: NodeSet<'_>) {
+    let mut members = set.members();
+    let mut index = 0;
+    let mut first = true;
+    while let Some(member) = members.next() {
+        if let Kind::StringEnum(_, _, Some(meanings)) = member.node.kind
+            && !meant_before(set, index, &meanings)
+        {
+            if !first {
+                sink.byte(b' ');
+            }
+            first = false;
+            write_doc_text(sink, &meanings);
+        }
+        index += 1;
+    }
+}
+
+/// Whether a member of `set` before `index` has the enum meanings `doc`.
+const fn meant_before(set: NodeSet<'_>, index: usize, doc: &Doc<'_>) -> bool {
+    let mut members = set.members();
+    let mut at = 0;
+    while at < index {
+        let Some(member) = members.next() else {
+            return false;
+        };
+        if let Kind::StringEnum(_, _, Some(earlier)) = member.node.kind
+            && earlier.same(doc)
+        {
+            return true;
+        }
+        at += 1;
+    }
+    false
+}
+
+/// Whether any member of `set` is an enum whose values are documented.
+pub(super) const fn any_meanings(set: NodeSet<'_>) -> bool {
+    let mut members = set.members();
+    while let Some(member) = members.next() {
+        if let Kind::StringEnum(_, _, Some(_)) = member.node.kind {
+            return true;
+        }
     }
     false
 }

@@ -6,7 +6,9 @@ use stitch_rules::Dialect;
 use stitch_rules::strings::listed;
 
 use super::Rendering;
-use super::description::{Description, NO_NOTES, Notes, own_description, write_description};
+use super::description::{
+    Description, NO_NOTES, Notes, ShapeNote, any_meanings, own_description, write_description,
+};
 use super::node::{write_closed_empty, write_node, write_scalars, write_type};
 use crate::ir::key_table::Merge;
 use crate::ir::{Doc, Kind, kinds};
@@ -26,6 +28,17 @@ pub(super) const fn write_merge(
     let dialect = match rendering {
         Rendering::Exact | Rendering::Output => Dialect::Mcp,
         Rendering::Flat(dialect) => dialect,
+    };
+    // What merged enums' values mean is said, as a kept enum's is.
+    let description = match merge {
+        Merge::StringEnum { .. } if any_meanings(set) => Description {
+            notes: Notes {
+                shape: Some(ShapeNote::SetMeanings(set)),
+                ..description.notes
+            },
+            ..description
+        },
+        _ => description,
     };
     match merge {
         Merge::Keep(node) => write_node(sink, node, None, rendering, description),
@@ -282,7 +295,7 @@ const fn write_enum_union(sink: &mut Sink<'_>, set: NodeSet<'_>) {
     let mut first = true;
     let mut position = 0;
     while let Some(member) = members.next() {
-        if let Kind::StringEnum(values, _) = member.node.kind {
+        if let Kind::StringEnum(values, ..) = member.node.kind {
             let mut i = 0;
             let value_count = values.len();
             while i < value_count {
@@ -311,7 +324,7 @@ const fn seen_before(set: NodeSet<'_>, position: usize, values: &[&str], index: 
     let mut at = 0;
     while at < position {
         if let Some(member) = members.next()
-            && let Kind::StringEnum(earlier, _) = member.node.kind
+            && let Kind::StringEnum(earlier, ..) = member.node.kind
             && listed(value, earlier)
         {
             return true;

@@ -72,6 +72,10 @@ pub(super) const fn write_node(
                     ..desc.notes
                 }
             }
+            (Kind::StringEnum(_, _, Some(meanings)), _) => Notes {
+                shape: Some(ShapeNote::Meanings(meanings)),
+                ..desc.notes
+            },
             _ => desc.notes,
         }
     } else {
@@ -126,7 +130,7 @@ const fn write_body(
             write_type(sink, kinds::STRING, null);
             write_keywords(sink, &node.kind, dialect, false);
         }
-        Kind::StringEnum(values, _) => {
+        Kind::StringEnum(values, ..) => {
             // Anthropic's converter drops the `type` of an enum: it is not written.
             if !matches!(dialect, Dialect::AnthropicStrict) {
                 write_type(sink, kinds::STRING, null);
@@ -183,7 +187,8 @@ const fn write_body(
 }
 
 /// What a dialect other than `Mcp` notes in a node's description: the keywords it moved
-/// there, the kinds a free value may be, and the shape a tuple or a one-key union has.
+/// there, the kinds a free value may be, the shape a tuple or a one-key union has, and what
+/// an enum's values mean.
 const fn dialect_notes<'a>(node: &'a Node<'a>, dialect: Dialect, untyped: bool) -> Notes<'a> {
     Notes {
         dialect,
@@ -202,6 +207,7 @@ const fn dialect_notes<'a>(node: &'a Node<'a>, dialect: Dialect, untyped: bool) 
             Kind::Union(union) if matches!(union.tagging, Tagging::External) => {
                 Some(ShapeNote::OneKeyOf(union))
             }
+            Kind::StringEnum(_, _, Some(meanings)) => Some(ShapeNote::Meanings(meanings)),
             _ => None,
         },
     }
