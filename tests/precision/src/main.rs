@@ -70,6 +70,15 @@ fn decimals_as_serde_float_writes_them() {
     );
 }
 
+fn what_serde_refuses_is_refused_at_its_field() {
+    let past_decimal: Value = serde_json::from_str("{\"amount\": 1e40}").unwrap();
+    let message = refusal::<Price>(past_decimal);
+    check(
+        &format!("a number past what a Decimal holds is refused at its field: {message}"),
+        message.starts_with("/amount: "),
+    );
+}
+
 fn integers_past_64_bits() {
     let past_u64: Value = serde_json::from_str("{\"big\": 18446744073709551621}").unwrap();
     check(
@@ -92,4 +101,5 @@ fn integers_past_64_bits() {
 fn main() {
     decimals_as_serde_float_writes_them();
     integers_past_64_bits();
+    what_serde_refuses_is_refused_at_its_field();
 }
