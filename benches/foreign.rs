@@ -5,7 +5,7 @@
 //! memory 100,000 distinct schemas leave behind. Each case runs in a child process of its own
 //! (`foreign CASE SIZE`), so one case's peak is not another's.
 //!
-//! `cargo bench --bench foreign` prints the table BENCHMARKS.md holds.
+//! `cargo bench -p stitch-bench --bench foreign` prints the table BENCHMARKS.md holds.
 
 use std::process::Command;
 use std::time::Instant;

@@ -4,7 +4,7 @@
 //! IR per call). Prints the resident memory after 1,000 calls (warm) and after 20,000, and the
 //! time per call; a gateway holds nothing per call or per listing.
 //!
-//! `cargo bench --bench gateway` prints what BENCHMARKS.md holds.
+//! `cargo bench -p stitch-bench --bench gateway` prints what BENCHMARKS.md holds.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -1,7 +1,7 @@
 //! Instruction counts for the `parse` comparison, repeatable where wall time is not (shared
 //! or virtual machines): run one variant per process under cachegrind and compare.
 //!
-//! `cargo bench --bench parse_instructions` runs every variant once (a smoke test);
+//! `cargo bench -p stitch-bench --bench parse_instructions` runs every variant once (a smoke test);
 //! `scripts/parse-instructions.sh` counts each variant's instructions and prints the ratios.
 //!
 //! Two variants are not contenders but bounds, so a target can be judged against what any

@@ -4,8 +4,9 @@
 //! Run it: `cargo run --example broadcast`; `cargo run --example broadcast -- --dialect
 //! openai-strict` prints the schema as that client is shown it (`mcp`, the default,
 //! `portable`, `openai-strict` or `anthropic-strict`); `cargo run --example broadcast --
-//! --report` prints what the schema costs in each dialect, in bytes and in tokens (counted by
-//! OpenAI's o200k tokenizer, beside stitch's compile-time estimate), against the exact schema.
+//! --report` prints what the schema costs in each dialect, in bytes and in tokens, against
+//! the exact schema: stitch's compile-time estimate, and with `--features o200k` the count of
+//! OpenAI's o200k tokenizer beside it (a dependency the first command does without).
 
 #[path = "contracts/broadcast_patch.rs"]
 mod broadcast_patch;
@@ -49,18 +50,17 @@ const MEASURES: [stitch::measure::Measure; 4] = BroadcastPatch::MEASURES;
 
 /// What the schema costs in each dialect, flat, against the exact schema (`oneOf`).
 fn report() -> ExitCode {
-    let tokenizer = match tiktoken_rs::o200k_base() {
-        Ok(tokenizer) => tokenizer,
+    let (counted_as, tokens) = match token_counter() {
+        Ok(counter) => counter,
         Err(error) => {
-            eprintln!("the o200k tokenizer did not load: {error}");
+            eprintln!("{error}");
             return ExitCode::FAILURE;
         }
     };
-    let tokens = |text: &str| tokenizer.encode_ordinary(text).len();
     let exact = BroadcastPatch::EXACT_SCHEMA;
     let exact_tokens = tokens(exact);
     println!(
-        "{}: the exact schema (tagged unions as oneOf) is {} bytes, {exact_tokens} o200k tokens",
+        "{}: the exact schema (tagged unions as oneOf) is {} bytes, {exact_tokens} {counted_as}",
         BroadcastPatch::TOOL.name,
         exact.len()
     );
@@ -95,6 +95,29 @@ fn report() -> ExitCode {
         }
     }
     ExitCode::SUCCESS
+}
+
+/// What `--report` calls the tokens it counts, and how it counts a text's.
+type TokenCounter = (&'static str, Box<dyn Fn(&str) -> usize>);
+
+/// How `--report` counts a text's tokens with the examples' `o200k` feature: OpenAI's o200k
+/// tokenizer.
+#[cfg(feature = "o200k")]
+fn token_counter() -> Result<TokenCounter, String> {
+    let tokenizer = tiktoken_rs::o200k_base()
+        .map_err(|error| format!("the o200k tokenizer did not load: {error}"))?;
+    let count = move |text: &str| tokenizer.encode_ordinary(text).len();
+    Ok(("o200k tokens", Box::new(count)))
+}
+
+/// How `--report` counts a text's tokens without the `o200k` feature: stitch's estimate.
+#[cfg(not(feature = "o200k"))]
+fn token_counter() -> Result<TokenCounter, String> {
+    let count = stitch::measure::estimate_tokens;
+    Ok((
+        "tokens, estimated (`--features o200k` counts o200k's)",
+        Box::new(count),
+    ))
 }
 
 /// What the command line asks for.

@@ -55,6 +55,9 @@ PY
 
 make_crate() { # name flavor enums ops fields stitch-checkout
   local dir="$scratch/$1"
+  # The checkout's package name (`stitch-mcp`; `stitch` before it was renamed), as `stitch`.
+  local package
+  package=$(sed -n '/^\[package\]/,/^\[/ s/^name = "\(.*\)"/\1/p' "$6/Cargo.toml" | head -n 1)
   mkdir -p "$dir/src"
   cat > "$dir/Cargo.toml" <<TOML
 [package]
@@ -64,7 +67,7 @@ edition = "2024"
 [dependencies]
 serde = { version = "1", features = ["derive"] }
 schemars = "1"
-stitch = { path = "$6" }
+stitch = { package = "$package", path = "$6" }
 [workspace]
 TOML
   generate "$2" "$3" "$4" "$5" > "$dir/src/lib.rs"

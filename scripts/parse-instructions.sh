@@ -4,8 +4,8 @@
 # arguments), and prints the ratios. Needs valgrind.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo bench -q --bench parse_instructions --no-run
-bin=$(cargo bench -q --bench parse_instructions --no-run --message-format=json 2>/dev/null \
+cargo bench -q -p stitch-bench --bench parse_instructions --no-run
+bin=$(cargo bench -q -p stitch-bench --bench parse_instructions --no-run --message-format=json 2>/dev/null \
   | python3 -c "import sys, json
 for line in sys.stdin:
     m = json.loads(line)

@@ -1,5 +1,7 @@
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
+// docs.rs builds with every feature and marks what each item needs.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 pub use stitch_derive::{Contract, Shape};
 // What a contract is and what using one meets: the product's own types, at the root.

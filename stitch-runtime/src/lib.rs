@@ -12,6 +12,8 @@
 //! not write), then `tool` (the tool a contract is), `guard/` (its budgets included) and
 //! `contract`.
 #![forbid(unsafe_code)]
+// docs.rs builds with every feature and marks what each item needs.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
 
 mod call;

@@ -29,20 +29,23 @@ const FEATURES: [(&str, &str, &[&str]); 11] = [
 /// Whether this build of stitch has `feature` on (the facade turns on the derive's feature of
 /// the same name with its own).
 pub fn enabled(feature: &str) -> bool {
-    match feature {
-        "uuid1" => cfg!(feature = "uuid1"),
-        "chrono04" => cfg!(feature = "chrono04"),
-        "time03" => cfg!(feature = "time03"),
-        "jiff02" => cfg!(feature = "jiff02"),
-        "url2" => cfg!(feature = "url2"),
-        "rust_decimal1" => cfg!(feature = "rust_decimal1"),
-        "bigdecimal04" => cfg!(feature = "bigdecimal04"),
-        "indexmap2" => cfg!(feature = "indexmap2"),
-        "smallvec1" => cfg!(feature = "smallvec1"),
-        "semver1" => cfg!(feature = "semver1"),
-        "bytes1" => cfg!(feature = "bytes1"),
-        _ => true,
-    }
+    /// Each feature and whether it is on in this build.
+    const ON: [(&str, bool); 11] = [
+        ("uuid1", cfg!(feature = "uuid1")),
+        ("chrono04", cfg!(feature = "chrono04")),
+        ("time03", cfg!(feature = "time03")),
+        ("jiff02", cfg!(feature = "jiff02")),
+        ("url2", cfg!(feature = "url2")),
+        ("rust_decimal1", cfg!(feature = "rust_decimal1")),
+        ("bigdecimal04", cfg!(feature = "bigdecimal04")),
+        ("indexmap2", cfg!(feature = "indexmap2")),
+        ("smallvec1", cfg!(feature = "smallvec1")),
+        ("semver1", cfg!(feature = "semver1")),
+        ("bytes1", cfg!(feature = "bytes1")),
+    ];
+    ON.iter()
+        .find(|(name, _)| *name == feature)
+        .is_none_or(|(_, on)| *on)
 }
 
 /// The feature that describes a type `ty` names (itself, or inside its generic arguments), when
@@ -79,7 +82,7 @@ pub fn missing(ty: &syn::Type, enabled: &dyn Fn(&str) -> bool) -> Option<(&'stat
 pub fn message(feature: &str, written: &str) -> String {
     format!(
         "`{written}` is described by stitch's `{feature}` feature, which is off: turn it on \
-         (`stitch = {{ features = [\"{feature}\"] }}`), or say the field's serde form \
+         (`stitch-mcp = {{ features = [\"{feature}\"] }}`), or say the field's serde form \
          (`#[contract(via = String, format = \"...\")]`)"
     )
 }
