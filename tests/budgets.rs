@@ -246,6 +246,21 @@ fn gemini_declarations_in_one_request() {
 }
 
 #[test]
+fn openai_tools_in_one_request() {
+    let (names, schema) = many_tools(129);
+    let tools: Vec<(&str, &str)> = names
+        .iter()
+        .map(|n| (n.as_str(), schema.as_str()))
+        .collect();
+    assert_eq!(limits_of(Dialect::OpenAiStrict, &tools[..128]), []);
+    assert_eq!(
+        limits_of(Dialect::OpenAiStrict, &tools),
+        [(Limit::Tools, 129)]
+    );
+    assert_eq!(limits_of(Dialect::Mcp, &tools), []);
+}
+
+#[test]
 fn gemini_max_items_over_one_tool() {
     let schema = |a: u64, b: u64| {
         format!(
@@ -338,5 +353,5 @@ fn anthropic_strict_union_parameters_over_a_request() {
 #[test]
 fn every_limit_has_its_test_above() {
     // The tests above cover `Limit::ALL`, one each: a new limit fails here until it has one.
-    assert_eq!(Limit::ALL.len(), 12);
+    assert_eq!(Limit::ALL.len(), 13);
 }

@@ -27,6 +27,8 @@ pub enum Limit {
     EnumValues,
     /// OpenAI strict: an enum of more than 250 values holds at most 15,000 characters.
     LongEnumChars,
+    /// OpenAI: at most 128 tools in one request.
+    Tools,
     /// Gemini: at most 512 function declarations in one request.
     Declarations,
     /// Gemini: `maxItems` summed over one tool at most about 960.
@@ -51,6 +53,7 @@ enum Scope {
 }
 
 const OPENAI: &str = "OpenAI's Structured Outputs, developers.openai.com/api/docs/guides/structured-outputs, \"Supported schemas\"";
+const OPENAI_TOOLS: &str = "OpenAI's API reference, `tools` (\"A max of 128 functions are supported\"; past it, `array_above_max_length`)";
 const GEMINI_DOC: &str = "Gemini's function calling, google-gemini/gemini-cli#19083 (\"At most 512 function declarations can be specified\")";
 const GEMINI_SEEN: &str =
     "undocumented; seen in Gemini's answers, googleapis/python-genai#2133, #2170, #2293";
@@ -61,12 +64,13 @@ const ANTHROPIC: &str =
 
 impl Limit {
     /// Every limit, in the order the guard checks them.
-    pub const ALL: [Limit; 12] = [
+    pub const ALL: [Limit; 13] = [
         Limit::ObjectProperties,
         Limit::Nesting,
         Limit::NameAndValueChars,
         Limit::EnumValues,
         Limit::LongEnumChars,
+        Limit::Tools,
         Limit::Declarations,
         Limit::MaxItemsSum,
         Limit::DeclarationBytes,
@@ -95,7 +99,8 @@ impl Limit {
             | Limit::Nesting
             | Limit::NameAndValueChars
             | Limit::EnumValues
-            | Limit::LongEnumChars => Dialect::OpenAiStrict,
+            | Limit::LongEnumChars
+            | Limit::Tools => Dialect::OpenAiStrict,
             Limit::Declarations
             | Limit::MaxItemsSum
             | Limit::DeclarationBytes
@@ -114,6 +119,7 @@ impl Limit {
             Limit::NameAndValueChars => 120_000,
             Limit::EnumValues => 1_000,
             Limit::LongEnumChars => 15_000,
+            Limit::Tools => 128,
             Limit::Declarations => 512,
             Limit::MaxItemsSum => 960,
             Limit::DeclarationBytes => 77_000,
@@ -134,6 +140,7 @@ impl Limit {
             }
             Limit::EnumValues => "enum values in one schema",
             Limit::LongEnumChars => "characters in one enum of more than 250 values",
+            Limit::Tools => "tools in one request",
             Limit::Declarations => "tools in one request",
             Limit::MaxItemsSum => "as the sum of `maxItems` over one tool",
             Limit::DeclarationBytes => "bytes of tool declarations in one request",
@@ -147,6 +154,7 @@ impl Limit {
     /// Where the limit is documented, or seen.
     pub const fn source(self) -> &'static str {
         match self.dialect() {
+            Dialect::OpenAiStrict if matches!(self, Limit::Tools) => OPENAI_TOOLS,
             Dialect::OpenAiStrict => OPENAI,
             Dialect::AnthropicStrict => ANTHROPIC,
             _ => match self {
@@ -159,7 +167,8 @@ impl Limit {
 
     const fn scope(self) -> Scope {
         match self {
-            Limit::Declarations
+            Limit::Tools
+            | Limit::Declarations
             | Limit::DeclarationBytes
             | Limit::StrictTools
             | Limit::OptionalParameters
@@ -178,7 +187,7 @@ impl Limit {
             Limit::NameAndValueChars => m.name_and_value_chars,
             Limit::EnumValues => m.enum_values,
             Limit::LongEnumChars => m.long_enum_chars,
-            Limit::Declarations | Limit::StrictTools => 1,
+            Limit::Tools | Limit::Declarations | Limit::StrictTools => 1,
             Limit::MaxItemsSum => return m.max_items,
             Limit::DeclarationBytes => tool.name.len() + tool.description.len() + m.bytes,
             Limit::NameLength => {
