@@ -8,6 +8,7 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 use rmcp::RoleServer;
 use rmcp::handler::server::router::tool::ToolRouter;
@@ -18,6 +19,7 @@ use stitch_runtime::{Dialect, Tool, output_schema_for, tool_schema_for};
 
 use super::call::StitchTool;
 use super::catalog::{Catalogs, digest_of, stamp_tool};
+use super::list_cache::{self, DEFAULT_LIST_TTL};
 use super::schema::{Output, listed};
 
 /// The dialect each client is shown: a default, and rules by client name. Give it to
@@ -146,6 +148,8 @@ pub struct Listings {
     listing: Arc<Listing>,
     /// The catalog stamp of each dialect, kept with the listing it was made from.
     catalogs: Arc<Catalogs>,
+    /// How long a client may treat a listing as fresh (see `list_cache`).
+    list_ttl: Duration,
 }
 
 /// What the listings have seen of the server's listing.
@@ -169,6 +173,25 @@ impl Listings {
             tools: Arc::new(tools),
             listing: Arc::default(),
             catalogs: Arc::default(),
+            list_ttl: DEFAULT_LIST_TTL,
+        }
+    }
+
+    /// The same listings, saying that a listing is fresh for `ttl`.
+    pub(crate) fn with_list_ttl(self, ttl: Duration) -> Listings {
+        Listings {
+            list_ttl: ttl,
+            ..self
+        }
+    }
+
+    /// A listing's caching hints (`ttlMs`, `cacheScope`): for one these listings made, this
+    /// catalog's; for a wrapped server's relisted, its own made no bolder than this catalog's.
+    pub(crate) fn hint_caching(&self, listed: &mut ListToolsResult, own: bool) {
+        if own {
+            list_cache::hint(listed, self.list_ttl);
+        } else {
+            list_cache::more_cautious(listed, self.list_ttl);
         }
     }
 
@@ -216,7 +239,9 @@ impl Listings {
         context: &RequestContext<RoleServer>,
     ) -> ListToolsResult {
         let dialect = self.rules.dialect_of_request(context);
-        ListToolsResult::with_all_items(self.tools_in(router, dialect))
+        let mut listed = ListToolsResult::with_all_items(self.tools_in(router, dialect));
+        self.hint_caching(&mut listed, true);
+        listed
     }
 
     /// Whether `name` is one of these stitch tools.

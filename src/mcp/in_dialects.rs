@@ -103,7 +103,9 @@ macro_rules! forward_notifications {
 )]
 impl<S: ServerHandler> ServerHandler for InDialects<S> {
     /// The wrapped server's tools, each in the dialect of the client that asks and stamped
-    /// with the catalog's stamp (`_meta["stitch/catalog"]`).
+    /// with the catalog's stamp (`_meta["stitch/catalog"]`); fresh for as long as the wrapped
+    /// server says, and no longer than the listings' TTL (`ttlMs`, `cacheScope`: see
+    /// [`Tools::list_ttl`](super::Tools::list_ttl)).
     async fn list_tools(
         &self,
         request: Option<PaginatedRequestParams>,
@@ -113,6 +115,7 @@ impl<S: ServerHandler> ServerHandler for InDialects<S> {
         let dialect = self.listings.rules().dialect_of_request(&context);
         let mut listed = self.server.list_tools(request, context).await?;
         listed.tools = self.listings.listing(listed.tools, dialect);
+        self.listings.hint_caching(&mut listed, false);
         Ok(listed)
     }
 

@@ -73,6 +73,7 @@ pub struct Tools<S> {
     dialects: ClientDialects,
     deadline: Duration,
     deadlines: Vec<(&'static str, Duration)>,
+    list_ttl: Duration,
 }
 
 impl<S> Default for Tools<S> {
@@ -84,6 +85,7 @@ impl<S> Default for Tools<S> {
             dialects: ClientDialects::default(),
             deadline: DEFAULT_CALL_DEADLINE,
             deadlines: Vec::new(),
+            list_ttl: super::DEFAULT_LIST_TTL,
         }
     }
 }
@@ -149,6 +151,17 @@ impl<S: Send + Sync + 'static> Tools<S> {
         self
     }
 
+    /// How long a client may treat the tools' listing as fresh (`ttlMs`, with `cacheScope`
+    /// `"public"`: SEP-2549, protocol 2026-07-28), in a `Toolbox`'s, an
+    /// [`InDialects`](super::InDialects)'s or [`Listings::list_tools`]'s answer. An hour by
+    /// default ([`DEFAULT_LIST_TTL`](super::DEFAULT_LIST_TTL)): the tools' schemas are fixed
+    /// when the server is built, and a client holding an older catalog learns of it from the
+    /// stamp of any result. A server whose tools change while it runs says less.
+    pub fn list_ttl(mut self, ttl: Duration) -> Self {
+        self.list_ttl = ttl;
+        self
+    }
+
     /// How long a call of any of these tools may run (default: 60 s, as long as the
     /// TypeScript SDK's client waits). Past it, the handler's future is dropped, the client
     /// answered with an `isError` result saying so, and the observer told
@@ -186,7 +199,7 @@ impl<S: Send + Sync + 'static> Tools<S> {
                 .map_or(self.deadline, |(_, deadline)| *deadline);
         }
         let tools: Vec<Arc<StitchTool<S>>> = self.tools.into_iter().map(Arc::new).collect();
-        let listings = Listings::of(&tools, self.dialects);
+        let listings = Listings::of(&tools, self.dialects).with_list_ttl(self.list_ttl);
         let mut router = ToolRouter::new();
         for tool in &tools {
             router.add_route(route(

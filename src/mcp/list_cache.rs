@@ -1,0 +1,86 @@
+//! List caching (SEP-2549, protocol 2026-07-28): how long a client may treat a `tools/list`
+//! answer as fresh (`ttlMs`), and who may cache it (`cacheScope`). rmcp answers the most
+//! cautious hints (`0`, `"private"`) for a server that gives none. A catalog of stitch tools
+//! is fixed when the server is built (every schema is rendered at compile time, or once per
+//! dialect), which is exactly where a long TTL and `"public"` are safe: a listing made through
+//! [`Listings`](super::Listings) says so, with the TTL its author sets
+//! ([`Tools::list_ttl`](super::Tools::list_ttl), [`DEFAULT_LIST_TTL`] otherwise).
+//!
+//! A client holding a stale catalog past a redeploy still learns of it from the first result
+//! it gets: every result carries the catalog stamp (`_meta["stitch/catalog"]`), the value a
+//! future `ETag` would carry.
+
+use std::time::Duration;
+
+use rmcp::model::{CacheScope, ListToolsResult};
+
+/// How long a client may treat a listing of stitch tools as fresh, unless the author says
+/// otherwise: an hour. The catalog changes only when the server is rebuilt, and a client
+/// told a result of another catalog lists again.
+pub const DEFAULT_LIST_TTL: Duration = Duration::from_secs(60 * 60);
+
+/// A listing's hints: fresh for `ttl`, cacheable by anyone (the same tools for every user).
+pub(crate) fn hint(listed: &mut ListToolsResult, ttl: Duration) {
+    listed.ttl_ms = Some(millis(ttl));
+    listed.cache_scope = Some(CacheScope::Public);
+}
+
+/// A wrapped server's listing, relisted in each client's dialect: its own hints where it
+/// gives them, made no bolder than `ttl` and `"public"`; these where it gives none.
+/// rmcp's `#[tool_handler]` answers a TTL of 0 for a server that says nothing, so 0 reads as
+/// nothing said: a server whose tools change while it runs says so to the listings
+/// (`Tools::list_ttl(Duration::ZERO)`).
+pub(crate) fn more_cautious(listed: &mut ListToolsResult, ttl: Duration) {
+    let ours = millis(ttl);
+    let theirs = listed.ttl_ms.filter(|theirs| *theirs > 0);
+    listed.ttl_ms = Some(theirs.map_or(ours, |theirs| theirs.min(ours)));
+    if listed.cache_scope.is_none() {
+        listed.cache_scope = Some(CacheScope::Public);
+    }
+}
+
+fn millis(ttl: Duration) -> u64 {
+    u64::try_from(ttl.as_millis()).unwrap_or(u64::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_wrapped_servers_hints_are_kept_no_bolder_than_ours() {
+        let hour = Duration::from_secs(3600);
+        let mut silent = ListToolsResult::with_all_items(Vec::new());
+        more_cautious(&mut silent, hour);
+        assert_eq!(
+            (silent.ttl_ms, silent.cache_scope),
+            (Some(3_600_000), Some(CacheScope::Public))
+        );
+        let mut cautious = ListToolsResult::with_all_items(Vec::new());
+        cautious.ttl_ms = Some(5_000);
+        cautious.cache_scope = Some(CacheScope::Private);
+        more_cautious(&mut cautious, hour);
+        assert_eq!(
+            (cautious.ttl_ms, cautious.cache_scope),
+            (Some(5_000), Some(CacheScope::Private))
+        );
+        let mut bold = ListToolsResult::with_all_items(Vec::new());
+        bold.ttl_ms = Some(86_400_000);
+        more_cautious(&mut bold, hour);
+        assert_eq!(bold.ttl_ms, Some(3_600_000));
+        // What `#[tool_handler]` answers for a server that says nothing.
+        let macro_default = ListToolsResult::with_all_items(Vec::new())
+            .with_ttl_ms(0)
+            .with_cache_scope(CacheScope::Public);
+        let mut relisted = macro_default;
+        more_cautious(&mut relisted, hour);
+        assert_eq!(relisted.ttl_ms, Some(3_600_000));
+        let mut changing = ListToolsResult::with_all_items(Vec::new());
+        more_cautious(&mut changing, Duration::ZERO);
+        assert_eq!(
+            changing.ttl_ms,
+            Some(0),
+            "a server whose tools change says 0"
+        );
+    }
+}
