@@ -1,8 +1,10 @@
 //! An ordinary rmcp server, written the way rmcp's own examples are (`#[tool_router]`,
 //! `#[tool]`, `#[prompt_router]`, `#[tool_handler]`), serving stitch tools beside its own: the
 //! incident tool `broadcast_patch` and `get_broadcast` come from stitch (flat typed schemas,
-//! every call parsed, rejections with their pointers), `count_parts` is a plain rmcp tool
-//! (its schema from schemars), and `review_broadcast` is a prompt. The store starts with
+//! every call parsed, rejections with their pointers), `count_parts` and `part_lengths` are
+//! plain rmcp tools (their schemas from schemars; `part_lengths` answers an array, which a
+//! client older than protocol 2026-07-28 is listed and answered wrapped as `{"result": ...}`:
+//! `LegacyOutput`), and `review_broadcast` is a prompt. The store starts with
 //! broadcast `b1` of three text parts.
 //!
 //! Run it: `cargo run --example rmcp_router --features rmcp` serves stdio;
@@ -70,6 +72,17 @@ impl BroadcastServer {
             Ok(count) => CallToolResult::success(vec![ContentBlock::text(count.to_string())]),
             Err(error) => CallToolResult::error(vec![ContentBlock::text(error)]),
         })
+    }
+
+    #[tool(description = "The length of each part's text, in order.")]
+    async fn part_lengths(
+        &self,
+        Parameters(CountParts { broadcast_id }): Parameters<CountParts>,
+    ) -> Result<Json<Vec<usize>>, ErrorData> {
+        let get = GetBroadcast { broadcast_id };
+        store::read(&self.store, &get)
+            .map(|broadcast| Json(broadcast.parts.iter().map(|part| part.text.len()).collect()))
+            .map_err(|error| ErrorData::invalid_params(error, None))
     }
 }
 

@@ -19,6 +19,7 @@ use stitch_runtime::{Dialect, Tool, output_schema_for, tool_schema_for};
 
 use super::call::StitchTool;
 use super::catalog::{Catalogs, digest_of, stamp_tool};
+use super::legacy_output::LegacyOutput;
 use super::list_cache::{self, DEFAULT_LIST_TTL};
 use super::schema::{Output, listed};
 
@@ -43,6 +44,7 @@ use super::schema::{Output, listed};
 pub struct ClientDialects {
     default: Dialect,
     clients: Vec<(String, Dialect)>,
+    legacy_output: LegacyOutput,
 }
 
 impl Default for ClientDialects {
@@ -57,7 +59,21 @@ impl ClientDialects {
         ClientDialects {
             default,
             clients: Vec::new(),
+            legacy_output: LegacyOutput::default(),
         }
+    }
+
+    /// What a client older than protocol 2026-07-28 is listed of a plain tool's output
+    /// schema whose root is not an object, which it cannot take, and answered of its result
+    /// (see [`LegacyOutput`]; [`Wrap`](LegacyOutput::Wrap) by default).
+    pub fn legacy_output(mut self, legacy_output: LegacyOutput) -> ClientDialects {
+        self.legacy_output = legacy_output;
+        self
+    }
+
+    /// What an older client is listed of an output schema it cannot take.
+    pub fn legacy_output_of(&self) -> LegacyOutput {
+        self.legacy_output
     }
 
     /// A client whose `clientInfo.name` is `name` (compared ignoring ASCII case) is shown

@@ -14,6 +14,7 @@ use serde_json::Value;
 
 use super::catalog::stamp_response;
 use super::dialects::{ClientDialects, Listings};
+use super::legacy_output;
 
 /// A server whose every tool each client is listed in its own dialect: stitch tools from
 /// their contracts, plain rmcp tools (a schemars `Parameters<T>`, a hand-written schema)
@@ -113,8 +114,15 @@ impl<S: ServerHandler> ServerHandler for InDialects<S> {
     ) -> Result<ListToolsResult, ErrorData> {
         // Asked before the context moves on: the client's name may be in the request's `_meta`.
         let dialect = self.listings.rules().dialect_of_request(&context);
+        let legacy = legacy_output::is_legacy(&context);
         let mut listed = self.server.list_tools(request, context).await?;
         listed.tools = self.listings.listing(listed.tools, dialect);
+        if legacy {
+            let mode = self.listings.rules().legacy_output_of();
+            for tool in &mut listed.tools {
+                legacy_output::project_tool(tool, mode);
+            }
+        }
         self.listings.hint_caching(&mut listed, false);
         Ok(listed)
     }
@@ -134,6 +142,12 @@ impl<S: ServerHandler> ServerHandler for InDialects<S> {
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let dialect = self.listings.rules().dialect_of_request(&context);
+        // A plain tool's output an older client cannot take, answered as it was listed.
+        let legacy_projection = legacy_output::is_legacy(&context)
+            && self
+                .server
+                .get_tool(&request.name)
+                .is_some_and(|tool| legacy_output::needs_projection(&tool));
         if dialect.is_strict()
             && !self.listings.is_stitch_tool(&request.name)
             && let Some(tool) = self.server.get_tool(&request.name)
@@ -148,6 +162,10 @@ impl<S: ServerHandler> ServerHandler for InDialects<S> {
         }
         let lister = context.clone();
         let mut response = self.server.call_tool(request, context).await?;
+        if legacy_projection {
+            let mode = self.listings.rules().legacy_output_of();
+            legacy_output::project_response(&mut response, mode);
+        }
         let stamp = match self.listings.held_stamp(dialect) {
             Some(stamp) => Some(stamp),
             None => self

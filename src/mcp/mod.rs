@@ -44,8 +44,9 @@
 //! a handler takes and answers) → `call` (one call)
 //! → `catalog` (the stamp on the wire) → `dialects` (which client sees which dialect) →
 //! `route` (the router) → `toolbox`;
-//! `in_dialects` (a whole server in each client's dialect), `list_cache` (how long a listing
-//! is fresh) and `http` sit beside them.
+//! `in_dialects` (a whole server in each client's dialect), `legacy_output` (an output older
+//! clients cannot take), `list_cache` (how long a listing is fresh) and `http` sit beside
+//! them.
 
 /// The official Rust MCP SDK, with its server and its stdio transport: what a server built
 /// on stitch needs beside it, so a server depends on stitch (and an async runtime) alone.
@@ -58,6 +59,7 @@ mod handler;
 #[cfg(feature = "http")]
 mod http;
 mod in_dialects;
+mod legacy_output;
 mod list_cache;
 mod route;
 mod schema;
@@ -70,6 +72,7 @@ pub use handler::{Closure, Handler, Json, Method, Reply, RequestParts};
 #[cfg(feature = "http")]
 pub use http::{HttpListener, HttpServer};
 pub use in_dialects::InDialects;
+pub use legacy_output::LegacyOutput;
 pub use list_cache::DEFAULT_LIST_TTL;
 pub use route::{StitchRouter, Tools, check_router};
 pub use stitch_runtime::REJECTION_META_KEY;

@@ -42,6 +42,18 @@ check("partIndex is typed integer with minimum 0",
   partIndex.type === "integer" && partIndex.minimum === 0, partIndex);
 check("broadcast_patch advertises an output schema",
   byName.broadcast_patch.outputSchema?.type === "object", byName.broadcast_patch.outputSchema);
+// A plain tool answering an array (rmcp_router's), to this client of a protocol older than
+// 2026-07-28, which takes only an object at an output schema's root: wrapped under `result`,
+// schema and answer alike (the SDK checks the one against the other).
+if (byName.part_lengths) {
+  const wrapped = byName.part_lengths.outputSchema;
+  check("an array output is listed to an older client wrapped under result",
+    wrapped?.type === "object" && wrapped.properties?.result?.type === "array"
+      && JSON.stringify(wrapped.required) === JSON.stringify(["result"]), wrapped);
+  const lengths = await client.callTool({ name: "part_lengths", arguments: { broadcast_id: "b1" } });
+  check("and answered so", lengths.isError !== true && Array.isArray(lengths.structuredContent?.result),
+    lengths);
+}
 
 // The call this client refused before: an isError result of a tool with an output schema.
 let bad;

@@ -79,6 +79,14 @@ check("each result carries the stamp of the catalog its client was listed",
   strictCall._meta?.["stitch/catalog"] === stamps.strict
     && bad._meta?.["stitch/catalog"] === stamps.plain, [strictCall._meta, bad._meta, stamps]);
 
+// A plain tool answering an array: a 2026-07-28 client takes an output schema of any root.
+const { tools: plainTools } = await plain.listTools();
+const lengthsTool = plainTools.find((tool) => tool.name === "part_lengths");
+check("an array output is listed as an array at 2026-07-28",
+  lengthsTool?.outputSchema?.type === "array", lengthsTool?.outputSchema);
+const lengths = await plain.callTool({ name: "part_lengths", arguments: { broadcast_id: "b1" } });
+check("and answered as one", Array.isArray(lengths.structuredContent), lengths);
+
 await strict.close();
 await plain.close();
 const failed = checks.filter((ok) => !ok).length;
