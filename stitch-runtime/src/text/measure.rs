@@ -146,169 +146,77 @@ impl Measure {
     /// that reads only what providers limit, without them: each is a pass over every byte,
     /// which constant evaluation pays for dearly (see `const_text`).
     ///
-    /// One function, longer than the rest of the crate's, because it is one state machine
-    /// over the text: a single loop whose state (the stack of open containers, what the last
-    /// key was, where a string started) each byte moves, in constant evaluation, where a call
-    /// per byte or per token would cost as much as the byte's own work (about 20k
-    /// instructions).
+    /// One loop over the text, moving a [`Scan`]'s state token by token. A bracket opens or
+    /// closes a container and a key says what its value is, each in a call of its own; the
+    /// tokens that come most (commas, values, whitespace) are read here, without one, since
+    /// in constant evaluation a call costs about as much as a byte's own work.
     pub(crate) const fn of_bytes(bytes: &[u8], costs: bool) -> Measure {
         let count = bytes.len();
-        let mut measure = Measure {
-            bytes: count,
-            ..Measure::EMPTY
+        let mut scan = Scan {
+            measure: Measure {
+                bytes: count,
+                ..Measure::EMPTY
+            },
+            stack: [FRAME; STACK],
+            depth: 0,
+            next: Role::Schema,
         };
         if costs {
-            measure.tokens = estimate_tokens_of(bytes);
-            measure.digest = fnv1a_bytes(bytes);
+            scan.measure.tokens = estimate_tokens_of(bytes);
+            scan.measure.digest = fnv1a_bytes(bytes);
         }
-        let mut stack = [FRAME; STACK];
-        // Containers open; those past `STACK` are not told apart.
-        let mut depth = 0usize;
-        // The role the next value takes: the root is a schema.
-        let mut next = Role::Schema;
         let mut at = 0;
         while at < count {
             let byte = bytes[at];
-            match byte {
+            at = match byte {
                 b'{' | b'[' => {
-                    let object = byte == b'{';
-                    let mut levels = measure.nesting;
-                    if depth == 0 {
-                        levels = 0;
-                    } else if depth <= STACK {
-                        let parent = &mut stack[depth - 1];
-                        levels = parent.levels;
-                        if matches!(parent.role, Role::Enum) {
-                            // An enum value that is itself an object or an array.
-                            measure.enum_values += 1;
-                            parent.values += 1;
-                        }
-                        if !object && parent.value_type && matches!(parent.role, Role::Property) {
-                            measure.count_union(parent);
-                        }
-                    }
-                    let role = container_role(next, object);
-                    if matches!(role, Role::Properties) {
-                        levels += 1;
-                    }
-                    if levels > measure.nesting {
-                        measure.nesting = levels;
-                    }
-                    if depth < STACK {
-                        stack[depth] = Frame {
-                            role,
-                            object,
-                            expect_key: object,
-                            levels,
-                            ..FRAME
-                        };
-                    }
-                    depth += 1;
-                    next = element_role(role);
-                    at += 1;
+                    scan.open(byte == b'{');
+                    at + 1
                 }
                 b'}' | b']' => {
-                    if depth > 0 && depth <= STACK {
-                        let frame = stack[depth - 1];
-                        measure.close(&frame);
-                        if depth >= 2 {
-                            // A schema's properties and required keys, for its optional ones.
-                            let schema = &mut stack[depth - 2];
-                            match frame.role {
-                                Role::Properties => schema.properties += frame.properties,
-                                Role::Required => schema.required += frame.required,
-                                _ => {}
-                            }
-                        }
-                    }
-                    depth = depth.saturating_sub(1);
-                    next = if depth > 0 && depth <= STACK {
-                        element_role(stack[depth - 1].role)
-                    } else {
-                        Role::Other
-                    };
-                    at += 1;
+                    scan.close();
+                    at + 1
                 }
                 b',' => {
-                    if depth > 0 && depth <= STACK {
-                        let frame = &mut stack[depth - 1];
+                    if scan.depth > 0 && scan.depth <= STACK {
+                        let frame = &mut scan.stack[scan.depth - 1];
                         frame.expect_key = frame.object;
-                        next = element_role(frame.role);
+                        scan.next = element_role(frame.role);
                     }
-                    at += 1;
+                    at + 1
                 }
-                b':' => at += 1,
                 b'"' => {
                     let (end, chars) = string_end(bytes, at);
-                    let body = (at + 1, end.saturating_sub(1));
-                    at = end;
-                    if depth == 0 || depth > STACK {
-                        continue;
-                    }
-                    let frame = &mut stack[depth - 1];
-                    if frame.expect_key {
-                        frame.expect_key = false;
-                        match frame.role {
-                            Role::Properties | Role::Definitions => {
-                                measure.name_and_value_chars += chars;
-                                if matches!(frame.role, Role::Properties) {
-                                    measure.properties += 1;
-                                    frame.properties += 1;
-                                    if chars > measure.longest_name {
-                                        measure.longest_name = chars;
-                                    }
-                                    next = Role::Property;
-                                } else {
-                                    next = Role::Schema;
-                                }
-                            }
-                            Role::Schema | Role::Property => {
-                                let keyword = keyword(slice(bytes, body.0, body.1));
-                                frame.value_role = match keyword {
-                                    SchemaKey::Properties => Role::Properties,
-                                    SchemaKey::Definitions => Role::Definitions,
-                                    SchemaKey::Enum => Role::Enum,
-                                    SchemaKey::Required => Role::Required,
-                                    SchemaKey::Union | SchemaKey::Schemas => Role::Schemas,
-                                    SchemaKey::Schema => Role::Schema,
-                                    _ => Role::Other,
-                                };
-                                frame.value_counted = matches!(keyword, SchemaKey::Const);
-                                frame.value_max_items = matches!(keyword, SchemaKey::MaxItems);
-                                frame.value_type = matches!(keyword, SchemaKey::Type);
-                                frame.value_union = matches!(keyword, SchemaKey::Union);
-                                if frame.value_union && matches!(frame.role, Role::Property) {
-                                    measure.count_union(frame);
-                                }
-                                next = frame.value_role;
-                            }
-                            _ => next = Role::Other,
+                    if scan.depth > 0 && scan.depth <= STACK {
+                        let frame = &mut scan.stack[scan.depth - 1];
+                        if frame.expect_key {
+                            scan.key(bytes, (at, end), chars);
+                        } else {
+                            scan.measure.scalar(frame, chars);
                         }
-                    } else {
-                        measure.scalar(frame, chars);
                     }
+                    end
                 }
-                b' ' | b'\n' | b'\r' | b'\t' => at += 1,
+                b':' | b' ' | b'\n' | b'\r' | b'\t' => at + 1,
+                // A number or a literal: read to its end.
                 _ => {
-                    // A number or a literal: read to its end.
-                    let start = at;
-                    while at < count && !is_delimiter(bytes[at]) {
-                        at += 1;
+                    let mut end = at;
+                    while end < count && !is_delimiter(bytes[end]) {
+                        end += 1;
                     }
-                    if depth == 0 || depth > STACK {
-                        continue;
+                    if scan.depth > 0 && scan.depth <= STACK {
+                        let frame = &mut scan.stack[scan.depth - 1];
+                        if frame.value_max_items {
+                            let items = decimal(slice(bytes, at, end));
+                            scan.measure.max_items = scan.measure.max_items.saturating_add(items);
+                        }
+                        scan.measure.scalar(frame, end - at);
                     }
-                    let frame = &mut stack[depth - 1];
-                    if frame.value_max_items {
-                        measure.max_items = measure
-                            .max_items
-                            .saturating_add(decimal(slice(bytes, start, at)));
-                    }
-                    measure.scalar(frame, at - start);
+                    end
                 }
-            }
+            };
         }
-        measure
+        scan.measure
     }
 
     /// A scalar value of `chars` characters, in `frame`.
@@ -350,6 +258,124 @@ impl Measure {
             frame.union_counted = true;
             self.union_properties += 1;
         }
+    }
+}
+
+/// One pass over a schema's text: the measure so far, the containers open (those past
+/// `STACK` are not told apart), and the role the next value takes (the root is a schema).
+struct Scan {
+    measure: Measure,
+    stack: [Frame; STACK],
+    depth: usize,
+    next: Role,
+}
+
+impl Scan {
+    /// An object (`object`) or an array opens: its role, and how deep in `properties` it is.
+    const fn open(&mut self, object: bool) {
+        let measure = &mut self.measure;
+        let mut levels = measure.nesting;
+        if self.depth == 0 {
+            levels = 0;
+        } else if self.depth <= STACK {
+            let parent = &mut self.stack[self.depth - 1];
+            levels = parent.levels;
+            if matches!(parent.role, Role::Enum) {
+                // An enum value that is itself an object or an array.
+                measure.enum_values += 1;
+                parent.values += 1;
+            }
+            if !object && parent.value_type && matches!(parent.role, Role::Property) {
+                measure.count_union(parent);
+            }
+        }
+        let role = container_role(self.next, object);
+        if matches!(role, Role::Properties) {
+            levels += 1;
+        }
+        if levels > measure.nesting {
+            measure.nesting = levels;
+        }
+        if self.depth < STACK {
+            self.stack[self.depth] = Frame {
+                role,
+                object,
+                expect_key: object,
+                levels,
+                ..FRAME
+            };
+        }
+        self.depth += 1;
+        self.next = element_role(role);
+    }
+
+    /// The innermost container closes: its counts go to the measure, and a schema's
+    /// properties and required keys to the schema holding them (for its optional ones).
+    const fn close(&mut self) {
+        if self.depth > 0 && self.depth <= STACK {
+            let frame = self.stack[self.depth - 1];
+            self.measure.close(&frame);
+            if self.depth >= 2 {
+                let schema = &mut self.stack[self.depth - 2];
+                match frame.role {
+                    Role::Properties => schema.properties += frame.properties,
+                    Role::Required => schema.required += frame.required,
+                    _ => {}
+                }
+            }
+        }
+        self.depth = self.depth.saturating_sub(1);
+        self.next = if self.depth > 0 && self.depth <= STACK {
+            element_role(self.stack[self.depth - 1].role)
+        } else {
+            Role::Other
+        };
+    }
+
+    /// A key of the innermost object, the string from `at` to `end` (its quotes included) of
+    /// `chars` characters: a property's name, a definition's, or a schema's keyword, which
+    /// says what its value is.
+    const fn key(&mut self, bytes: &[u8], (at, end): (usize, usize), chars: usize) {
+        let frame = &mut self.stack[self.depth - 1];
+        frame.expect_key = false;
+        self.next = match frame.role {
+            Role::Properties => {
+                let measure = &mut self.measure;
+                measure.name_and_value_chars += chars;
+                measure.properties += 1;
+                frame.properties += 1;
+                if chars > measure.longest_name {
+                    measure.longest_name = chars;
+                }
+                Role::Property
+            }
+            Role::Definitions => {
+                self.measure.name_and_value_chars += chars;
+                Role::Schema
+            }
+            Role::Schema | Role::Property => {
+                let role = frame.role;
+                let keyword = keyword(slice(bytes, at + 1, end.saturating_sub(1)));
+                frame.value_role = match keyword {
+                    SchemaKey::Properties => Role::Properties,
+                    SchemaKey::Definitions => Role::Definitions,
+                    SchemaKey::Enum => Role::Enum,
+                    SchemaKey::Required => Role::Required,
+                    SchemaKey::Union | SchemaKey::Schemas => Role::Schemas,
+                    SchemaKey::Schema => Role::Schema,
+                    _ => Role::Other,
+                };
+                frame.value_counted = matches!(keyword, SchemaKey::Const);
+                frame.value_max_items = matches!(keyword, SchemaKey::MaxItems);
+                frame.value_type = matches!(keyword, SchemaKey::Type);
+                frame.value_union = matches!(keyword, SchemaKey::Union);
+                if frame.value_union && matches!(role, Role::Property) {
+                    self.measure.count_union(frame);
+                }
+                frame.value_role
+            }
+            _ => Role::Other,
+        };
     }
 }
 

@@ -136,14 +136,9 @@ pub(super) const fn write_description(
     }
     let notes = description.notes;
     // What an enum's values mean belongs with the text, before what the schema adds.
-    if let Some(ShapeNote::Meanings(_) | ShapeNote::SetMeanings(_)) = notes.shape {
+    if let Some(shape @ (ShapeNote::Meanings(_) | ShapeNote::SetMeanings(_))) = notes.shape {
         ending.separate(sink);
-        match notes.shape {
-            Some(ShapeNote::Meanings(meanings)) => write_doc_text(sink, &meanings),
-            Some(ShapeNote::SetMeanings(set)) => write_set_meanings(sink, set),
-            _ => {}
-        }
-        // Each text of meanings ends with its period.
+        write_meanings(sink, shape);
         ending = Ending::Closed;
     }
     if let Some(hint) = description.hint {
@@ -291,6 +286,15 @@ const fn said_before(set: NodeSet<'_>, index: usize, doc: &Doc<'_>) -> bool {
         at += 1;
     }
     false
+}
+
+/// What an enum's values mean, or a merged set's enums' (each text ends with its period).
+const fn write_meanings(sink: &mut Sink<'_>, shape: ShapeNote<'_>) {
+    match shape {
+        ShapeNote::Meanings(meanings) => write_doc_text(sink, &meanings),
+        ShapeNote::SetMeanings(set) => write_set_meanings(sink, set),
+        ShapeNote::Positions(_) | ShapeNote::OneKeyOf(_) => {}
+    }
 }
 
 /// What the values of a merged set's enums mean: each member's text, once, in order.
