@@ -80,7 +80,7 @@ impl Valid {
                 keywords_hold(&node.kind, Subject::Entries(map.len()))
                     && map.values().all(|element| self.value(entry, element))
             }
-            (Kind::Object(object), Value::Object(map)) => self.object(object, map, None),
+            (Kind::Object(object), Value::Object(map)) => self.object(object, map.iter()),
             (Kind::Union(union), Value::Object(map)) => self.union(union, map),
             (Kind::AnyOf(branches), value) => {
                 branches.iter().any(|branch| self.value(branch, value))
@@ -103,76 +103,30 @@ impl Valid {
                 _ => self.value(item, element),
             }),
             Kind::Object(object) => items.iter().all(|element| match element {
-                Value::Object(map) => self.object(object, map, None),
+                Value::Object(map) => self.object(object, map.iter()),
                 _ => self.value(item, element),
             }),
             _ => items.iter().all(|element| self.value(item, element)),
         }
     }
 
-    /// Every key names a field (the tag, at `tag_at`, aside) and passes it, once; no field
-    /// the full check would report or fill in is missing. Keys usually come in the order the
-    /// fields are declared: the next field is tried first.
+    /// Every key names a field and its value passes it, once; no field the full check would
+    /// report or fill in is missing.
     #[inline(always)]
-    fn object(
+    fn object<'v>(
         &self,
         object: &'static Object<'static>,
-        map: &Map<String, Value>,
-        tag_at: Option<usize>,
+        entries: impl Iterator<Item = (&'v String, &'v Value)>,
     ) -> bool {
-        let fields = object.fields;
-        if fields.len() > 64 {
+        let Some(mut fields) = Fields::of(object) else {
             return false;
-        }
-        let mut seen = 0u64;
-        let mut next = 0;
-        for (position, (key, value)) in map.iter().enumerate() {
-            if tag_at == Some(position) {
-                continue;
-            }
-            let index = match fields.get(next) {
-                Some(field) if same(field.name, key) => next,
-                _ => match field_named(fields, key) {
-                    Some(index) => index,
-                    None => match object.rest {
-                        // Another key is a flattened map's entry, checked as its values
-                        // are (a `null` there may be a strict client's absence, which the
-                        // full check drops and serde would not: the full check's).
-                        Some(rest) if !value.is_null() => {
-                            if !self.value(rest, value) {
-                                return false;
-                            }
-                            continue;
-                        }
-                        // A `null` for a key that names no field is dropped by the full
-                        // check and ignored by serde alike: a strict-mode client sends one
-                        // for every key of the flat object it does not mean.
-                        None if value.is_null() && !object.deny_unknown => continue,
-                        // Other such keys are refused or dropped: the full check's.
-                        _ => return false,
-                    },
-                },
-            };
-            next = index + 1;
-            if seen & (1 << index) != 0 {
-                return false;
-            }
-            seen |= 1 << index;
-            // A `null` the full check drops as a strict client's absence is `None` to serde
-            // either way: the field's node accepts it, or the value does not pass.
-            if !self.field(&fields[index], value) {
-                return false;
-            }
-        }
-        let every_field = match fields.len() {
-            0 => 0,
-            count => u64::MAX >> (64 - count),
         };
-        seen == every_field
-            || fields.iter().enumerate().all(|(index, field)| {
-                seen & (1 << index) != 0
-                    || !(field.required || matches!(field.node.hazard, Hazard::Catch(_)))
-            })
+        for (key, value) in entries {
+            if !fields.read(self, key, value) {
+                return false;
+            }
+        }
+        fields.complete()
     }
 
     /// A field's value: judged at a glance where the field's quick check can, else walked.
@@ -217,19 +171,113 @@ impl Valid {
     }
 
     /// An internally tagged operation, named by its tag; other taggings are the full check's.
+    ///
+    /// The fields are read in one pass that starts over only for the keys before the tag:
+    /// none where the map keeps the order they were sent in, a few where it holds them in
+    /// sorted order (serde_json's default map, a tree walked to find each next key).
     fn union(&self, union: &'static Union<'static>, map: &Map<String, Value>) -> bool {
         if !matches!(union.tagging, Tagging::Internal) {
             return false;
         }
-        for (position, (key, value)) in map.iter().enumerate() {
-            if same(key, union.tag) {
-                return match value {
-                    Value::String(tag) => variant_named(union.variants, tag)
-                        .is_some_and(|variant| self.object(variant.object, map, Some(position))),
-                    _ => false,
-                };
+        let mut entries = map.iter();
+        let mut before_tag = 0;
+        let tag = loop {
+            match entries.next() {
+                Some((key, value)) if same(key, union.tag) => break value,
+                Some(_) => before_tag += 1,
+                None => return false,
+            }
+        };
+        let Value::String(tag) = tag else {
+            return false;
+        };
+        let Some(variant) = variant_named(union.variants, tag) else {
+            return false;
+        };
+        let Some(mut fields) = Fields::of(variant.object) else {
+            return false;
+        };
+        if before_tag > 0 {
+            for (key, value) in map.iter().take(before_tag) {
+                if !fields.read(self, key, value) {
+                    return false;
+                }
             }
         }
-        false
+        for (key, value) in entries {
+            if !fields.read(self, key, value) {
+                return false;
+            }
+        }
+        fields.complete()
+    }
+}
+
+/// An object's fields as its keys are read: which were seen, and which is likely next (keys
+/// usually come in the order the fields are declared).
+struct Fields {
+    object: &'static Object<'static>,
+    seen: u64,
+    next: usize,
+}
+
+impl Fields {
+    /// Reading `object`, whose fields must fit the bits of `seen` (more are the full check's).
+    #[inline(always)]
+    fn of(object: &'static Object<'static>) -> Option<Self> {
+        (object.fields.len() <= 64).then_some(Fields {
+            object,
+            seen: 0,
+            next: 0,
+        })
+    }
+
+    /// Whether one entry passes: its key names a field not seen before and its value passes
+    /// that field, or it is one the full check would leave as serde reads it.
+    #[inline(always)]
+    fn read(&mut self, valid: &Valid, key: &str, value: &Value) -> bool {
+        let (object, fields) = (self.object, self.object.fields);
+        let index = match fields.get(self.next) {
+            Some(field) if same(field.name, key) => self.next,
+            _ => match field_named(fields, key) {
+                Some(index) => index,
+                None => {
+                    return match object.rest {
+                        // Another key is a flattened map's entry, checked as its values are
+                        // (a `null` there may be a strict client's absence, which the full
+                        // check drops and serde would not: the full check's).
+                        Some(rest) => !value.is_null() && valid.value(rest, value),
+                        // A `null` for a key that names no field is dropped by the full
+                        // check and ignored by serde alike: a strict-mode client sends one
+                        // for every key of the flat object it does not mean. Other such
+                        // keys are refused or dropped: the full check's.
+                        None => value.is_null() && !object.deny_unknown,
+                    };
+                }
+            },
+        };
+        self.next = index + 1;
+        if self.seen & (1 << index) != 0 {
+            return false;
+        }
+        self.seen |= 1 << index;
+        // A `null` the full check drops as a strict client's absence is `None` to serde
+        // either way: the field's node accepts it, or the value does not pass.
+        valid.field(&fields[index], value)
+    }
+
+    /// Whether no field the full check would report or fill in is missing.
+    #[inline(always)]
+    fn complete(&self) -> bool {
+        let fields = self.object.fields;
+        let every_field = match fields.len() {
+            0 => 0,
+            count => u64::MAX >> (64 - count),
+        };
+        self.seen == every_field
+            || fields.iter().enumerate().all(|(index, field)| {
+                self.seen & (1 << index) != 0
+                    || !(field.required || matches!(field.node.hazard, Hazard::Catch(_)))
+            })
     }
 }
