@@ -98,7 +98,12 @@ impl ClientDialects {
     /// The dialect shown to the client that made the request of `context`: the client named
     /// in the request's `_meta` (`io.modelcontextprotocol/clientInfo`, protocol 2026-07-28,
     /// where a request may come from any client), or else in its session's `initialize`.
+    /// Rules that name no client show every client the default: the request is not read
+    /// (finding its client copies the client's `Implementation`, once per call).
     pub fn dialect_of_request(&self, context: &RequestContext<RoleServer>) -> Dialect {
+        if self.clients.is_empty() {
+            return self.default;
+        }
         self.dialect_of(context.client_info().as_ref())
     }
 

@@ -23,6 +23,9 @@ const LEGACY = "2025-06-18";
 const argumentsOf = {
   get_broadcast: { broadcastId: "b1" },
   count_parts: { broadcast_id: "b1" },
+  // benches/serving.rs: one handler, as a stitch tool and as a plain rmcp tool.
+  read_stitch: { broadcastId: "b1", parts: [0, 2] },
+  read_plain: { broadcastId: "b1", parts: [0, 2] },
 };
 
 /** The JSON-RPC message of an answer: a JSON body, or the `data:` of an event stream. */
