@@ -134,23 +134,17 @@ fn a_contract_with_every_rule_is_a_superset() {
     check_contract::<Mixed>(300);
 }
 
-/// The building blocks of generated collision sets.
+/// The building blocks of generated collision sets (their order is what a saved case
+/// indexes).
 fn pool() -> Vec<&'static Node<'static>> {
-    fn leak(node: Node<'static>) -> &'static Node<'static> {
-        Box::leak(Box::new(node))
-    }
-    fn applied<E: std::fmt::Debug>(node: Result<Node<'static>, E>) -> &'static Node<'static> {
-        leak(node.expect("the attribute fits"))
-    }
-    let int = <i64 as Shape>::SHAPE;
-    let string = <String as Shape>::SHAPE;
-    let object = |fields: Vec<Field<'static>>| {
-        leak(Node::of(Kind::Object(Box::leak(Box::new(Object::new(
-            fields.leak(),
-            false,
-            None,
-        ))))))
-    };
+    let mut pool = scalar_pool();
+    pool.extend(structure_pool());
+    pool
+}
+
+/// Scalars, collections and free values, with and without keywords.
+fn scalar_pool() -> Vec<&'static Node<'static>> {
+    let (int, string) = (<i64 as Shape>::SHAPE, <String as Shape>::SHAPE);
     vec![
         int,
         applied(ir::keyword(
@@ -190,6 +184,13 @@ fn pool() -> Vec<&'static Node<'static>> {
         <BTreeMap<String, i64> as Shape>::SHAPE,
         <Value as Shape>::SHAPE,
         &Node::OPAQUE,
+    ]
+}
+
+/// Hazards, hidden checks, objects and nested contracts.
+fn structure_pool() -> Vec<&'static Node<'static>> {
+    let (int, string) = (<i64 as Shape>::SHAPE, <String as Shape>::SHAPE);
+    vec![
         applied(ir::hidden(string, ir::Attribute::Trim, "x")),
         applied(ir::coerce(int, "x")),
         applied(ir::catch(int, || serde_json::json!(0), "x")),
@@ -240,6 +241,24 @@ fn pool() -> Vec<&'static Node<'static>> {
             None,
         )))))),
     ]
+}
+
+fn leak(node: Node<'static>) -> &'static Node<'static> {
+    Box::leak(Box::new(node))
+}
+
+/// The node an attribute makes, which must fit.
+fn applied<E: std::fmt::Debug>(node: Result<Node<'static>, E>) -> &'static Node<'static> {
+    leak(node.expect("the attribute fits"))
+}
+
+/// An object of these fields.
+fn object(fields: Vec<Field<'static>>) -> &'static Node<'static> {
+    leak(Node::of(Kind::Object(Box::leak(Box::new(Object::new(
+        fields.leak(),
+        false,
+        None,
+    ))))))
 }
 
 /// One generated operation: the node of `x`, whether `x` has a default, and maybe a `y`.

@@ -2,10 +2,14 @@
 //! (a proptest strategy producing values the exact contract accepts) for the oracle tests.
 #![allow(dead_code)]
 
+use proc_macro2::{TokenStream, TokenTree};
 use proptest::prelude::*;
 use serde_json::{Map, Value, json};
-use stitch::ir::{Holds, Kind, Node, Object, Tagging, Union, Variant};
+use stitch::ir::{
+    ArrayRules, Holds, Kind, Node, NumberRules, Object, StringRules, Tagging, Union, Variant,
+};
 use stitch::{Contract, Dialect, SchemaProfile, guard::FindingKind};
+use syn::visit::Visit;
 
 /// A schema text as JSON.
 pub fn json(text: &str) -> Value {
@@ -144,101 +148,13 @@ pub fn pointers(value: &Value, at: String, out: &mut Vec<String>) {
 pub fn values(node: &'static Node<'static>) -> BoxedStrategy<Value> {
     let base = match node.kind {
         Kind::Boolean => any::<bool>().prop_map(Value::from).boxed(),
-        Kind::Integer(rules) => {
-            let low = rules
-                .minimum
-                .map(|b| b.value as i64)
-                .or(rules.exclusive_minimum.map(|b| b.value as i64 + 1))
-                .unwrap_or(-1_000_000)
-                .max(-1_000_000_000_000);
-            let high = rules
-                .maximum
-                .map(|b| b.value as i64)
-                .or(rules.exclusive_maximum.map(|b| b.value as i64 - 1))
-                .unwrap_or(1_000_000)
-                .min(1_000_000_000_000);
-            let step = rules.multiple_of.map(|b| b.value as i64).unwrap_or(1);
-            (low..=high)
-                .prop_map(move |n| Value::from(n - n.rem_euclid(step)))
-                .prop_filter("in range", move |v| {
-                    v.as_i64().is_some_and(|n| n >= low && n <= high)
-                })
-                .boxed()
-        }
-        Kind::Number(rules) => {
-            let low = rules
-                .minimum
-                .or(rules.exclusive_minimum)
-                .map(|b| b.value)
-                .unwrap_or(-1.0e6);
-            let high = rules
-                .maximum
-                .or(rules.exclusive_maximum)
-                .map(|b| b.value)
-                .unwrap_or(1.0e6);
-            let (exclusive_low, exclusive_high) = (
-                rules.exclusive_minimum.map(|b| b.value),
-                rules.exclusive_maximum.map(|b| b.value),
-            );
-            (low..=high)
-                .prop_filter("exclusive bounds", move |n| {
-                    exclusive_low.is_none_or(|b| *n > b) && exclusive_high.is_none_or(|b| *n < b)
-                })
-                .prop_map(Value::from)
-                .boxed()
-        }
-        Kind::String(rules) => {
-            let min = rules.min_length.unwrap_or(0) as usize;
-            let limit = rules.max_length.map_or(usize::MAX, |m| m as usize);
-            let max = limit.min(24).max(min);
-            let strategy = match (rules.pattern, rules.format) {
-                (Some(pattern), _) => {
-                    // JSON Schema patterns are unanchored: a string matching the whole pattern
-                    // matches the anchored one too.
-                    let body = pattern.strip_prefix('^').unwrap_or(pattern);
-                    let body = body.strip_suffix('$').unwrap_or(body);
-                    proptest::string::string_regex(body)
-                        .expect("the pattern compiles")
-                        .boxed()
-                }
-                (None, Some(format)) => Just(format_sample(format).to_owned()).boxed(),
-                (None, None) => {
-                    proptest::string::string_regex(&format!("[a-zA-Z0-9 _é\"\\\\]{{{min},{max}}}"))
-                        .expect("a valid regex")
-                        .boxed()
-                }
-            };
-            strategy
-                .prop_filter("length", move |s| {
-                    let n = s.chars().count();
-                    n >= min && n <= limit
-                })
-                .prop_map(Value::from)
-                .boxed()
-        }
+        Kind::Integer(rules) => integer_values(rules),
+        Kind::Number(rules) => number_values(rules),
+        Kind::String(rules) => string_values(rules),
         Kind::StringEnum(values, ..) => proptest::sample::select(values)
             .prop_map(Value::from)
             .boxed(),
-        Kind::Array(item, rules) => {
-            let min = rules.min_items.unwrap_or(0) as usize;
-            let max = rules
-                .max_items
-                .map(|m| m as usize)
-                .unwrap_or(3)
-                .min(4)
-                .max(min);
-            let unique = rules.unique_items;
-            proptest::collection::vec(values(item), min..=max)
-                .prop_filter("unique items", move |items| {
-                    !unique
-                        || items
-                            .iter()
-                            .enumerate()
-                            .all(|(i, a)| !items[..i].contains(a))
-                })
-                .prop_map(Value::Array)
-                .boxed()
-        }
+        Kind::Array(item, rules) => array_values(item, rules),
         Kind::Tuple(elements) => {
             let parts: Vec<BoxedStrategy<Value>> = elements.iter().map(|e| values(e)).collect();
             parts.prop_map(Value::Array).boxed()
@@ -270,6 +186,106 @@ pub fn values(node: &'static Node<'static>) -> BoxedStrategy<Value> {
     } else {
         base
     }
+}
+
+/// Integers within the rules' bounds (capped), multiples of their step.
+fn integer_values(rules: NumberRules<'static>) -> BoxedStrategy<Value> {
+    let low = rules
+        .minimum
+        .map(|b| b.value as i64)
+        .or(rules.exclusive_minimum.map(|b| b.value as i64 + 1))
+        .unwrap_or(-1_000_000)
+        .max(-1_000_000_000_000);
+    let high = rules
+        .maximum
+        .map(|b| b.value as i64)
+        .or(rules.exclusive_maximum.map(|b| b.value as i64 - 1))
+        .unwrap_or(1_000_000)
+        .min(1_000_000_000_000);
+    let step = rules.multiple_of.map(|b| b.value as i64).unwrap_or(1);
+    (low..=high)
+        .prop_map(move |n| Value::from(n - n.rem_euclid(step)))
+        .prop_filter("in range", move |v| {
+            v.as_i64().is_some_and(|n| n >= low && n <= high)
+        })
+        .boxed()
+}
+
+/// Numbers within the rules' bounds, exclusive ones excluded.
+fn number_values(rules: NumberRules<'static>) -> BoxedStrategy<Value> {
+    let low = rules
+        .minimum
+        .or(rules.exclusive_minimum)
+        .map(|b| b.value)
+        .unwrap_or(-1.0e6);
+    let high = rules
+        .maximum
+        .or(rules.exclusive_maximum)
+        .map(|b| b.value)
+        .unwrap_or(1.0e6);
+    let (exclusive_low, exclusive_high) = (
+        rules.exclusive_minimum.map(|b| b.value),
+        rules.exclusive_maximum.map(|b| b.value),
+    );
+    (low..=high)
+        .prop_filter("exclusive bounds", move |n| {
+            exclusive_low.is_none_or(|b| *n > b) && exclusive_high.is_none_or(|b| *n < b)
+        })
+        .prop_map(Value::from)
+        .boxed()
+}
+
+/// Strings of the rules' length, matching their pattern or of their format.
+fn string_values(rules: StringRules<'static>) -> BoxedStrategy<Value> {
+    let min = rules.min_length.unwrap_or(0) as usize;
+    let limit = rules.max_length.map_or(usize::MAX, |m| m as usize);
+    let max = limit.min(24).max(min);
+    let strategy = match (rules.pattern, rules.format) {
+        (Some(pattern), _) => {
+            // JSON Schema patterns are unanchored: a string matching the whole pattern
+            // matches the anchored one too.
+            let body = pattern.strip_prefix('^').unwrap_or(pattern);
+            let body = body.strip_suffix('$').unwrap_or(body);
+            proptest::string::string_regex(body)
+                .expect("the pattern compiles")
+                .boxed()
+        }
+        (None, Some(format)) => Just(format_sample(format).to_owned()).boxed(),
+        (None, None) => {
+            proptest::string::string_regex(&format!("[a-zA-Z0-9 _é\"\\\\]{{{min},{max}}}"))
+                .expect("a valid regex")
+                .boxed()
+        }
+    };
+    strategy
+        .prop_filter("length", move |s| {
+            let n = s.chars().count();
+            n >= min && n <= limit
+        })
+        .prop_map(Value::from)
+        .boxed()
+}
+
+/// Arrays of `item`'s values, as many as the rules allow (a few at most), unique if asked.
+fn array_values(item: &'static Node<'static>, rules: ArrayRules) -> BoxedStrategy<Value> {
+    let min = rules.min_items.unwrap_or(0) as usize;
+    let max = rules
+        .max_items
+        .map(|m| m as usize)
+        .unwrap_or(3)
+        .min(4)
+        .max(min);
+    let unique = rules.unique_items;
+    proptest::collection::vec(values(item), min..=max)
+        .prop_filter("unique items", move |items| {
+            !unique
+                || items
+                    .iter()
+                    .enumerate()
+                    .all(|(i, a)| !items[..i].contains(a))
+        })
+        .prop_map(Value::Array)
+        .boxed()
 }
 
 /// Calls of one operation, as its union's tagging places it.
@@ -571,6 +587,82 @@ pub fn export_dialects(file: &str, export: Map<String, Value>) {
     }
 }
 
+/// Whether an item's attributes derive `Contract`.
+fn derives_contract(attrs: &[syn::Attribute]) -> bool {
+    attrs.iter().any(|attr| {
+        attr.path().is_ident("derive")
+            && attr
+                .parse_args_with(
+                    syn::punctuated::Punctuated::<syn::Path, syn::Token![,]>::parse_terminated,
+                )
+                .is_ok_and(|paths| {
+                    paths
+                        .iter()
+                        .any(|path| path.segments.last().is_some_and(|s| s.ident == "Contract"))
+                })
+    })
+}
+
+/// Whether a macro body derives `Contract`, or invokes one of `writing`.
+fn writes(tokens: TokenStream, writing: &[String]) -> bool {
+    let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+    tokens.iter().enumerate().any(|(i, token)| match token {
+        TokenTree::Ident(ident) if ident == "derive" => matches!(
+            tokens.get(i + 1),
+            Some(TokenTree::Group(group)) if group.stream().to_string().contains("Contract")
+        ),
+        TokenTree::Ident(ident) => {
+            writing.contains(&ident.to_string())
+                && matches!(tokens.get(i + 1), Some(TokenTree::Punct(p)) if p.as_char() == '!')
+        }
+        TokenTree::Group(group) => writes(group.stream(), writing),
+        _ => false,
+    })
+}
+
+/// What a test file holds of contracts: items deriving `Contract`, macro definitions and
+/// their invocations.
+#[derive(Default)]
+struct Finder {
+    /// `macro_rules!` definitions: name and body.
+    macros: Vec<(String, TokenStream)>,
+    /// Invocations outside definitions: macro name and arguments.
+    invocations: Vec<(String, TokenStream)>,
+    derived: Vec<String>,
+}
+
+impl<'ast> Visit<'ast> for Finder {
+    fn visit_item_struct(&mut self, item: &'ast syn::ItemStruct) {
+        if derives_contract(&item.attrs) {
+            self.derived.push(item.ident.to_string());
+        }
+        syn::visit::visit_item_struct(self, item);
+    }
+
+    fn visit_item_enum(&mut self, item: &'ast syn::ItemEnum) {
+        if derives_contract(&item.attrs) {
+            self.derived.push(item.ident.to_string());
+        }
+        syn::visit::visit_item_enum(self, item);
+    }
+
+    fn visit_item_macro(&mut self, item: &'ast syn::ItemMacro) {
+        match (&item.ident, item.mac.path.is_ident("macro_rules")) {
+            (Some(name), true) => self
+                .macros
+                .push((name.to_string(), item.mac.tokens.clone())),
+            _ => self.visit_macro(&item.mac),
+        }
+    }
+
+    fn visit_macro(&mut self, mac: &'ast syn::Macro) {
+        if let Some(name) = mac.path.get_ident() {
+            self.invocations
+                .push((name.to_string(), mac.tokens.clone()));
+        }
+    }
+}
+
 /// The contracts a test file defines, found by parsing it with syn: every item deriving
 /// `Contract`, at any depth; and the contracts its contract-writing macros write (a
 /// `macro_rules!` whose body derives `Contract`, or invokes one that does), named by the
@@ -578,82 +670,6 @@ pub fn export_dialects(file: &str, export: Map<String, Value>) {
 /// `pattern_contracts! { Name = r"..."; }`). An invocation that names none fails: its
 /// contracts could not be found, so none escapes unseen.
 fn derived_contracts(file: &str) -> Vec<String> {
-    use proc_macro2::{TokenStream, TokenTree};
-    use syn::visit::Visit;
-
-    fn derives_contract(attrs: &[syn::Attribute]) -> bool {
-        attrs.iter().any(|attr| {
-            attr.path().is_ident("derive")
-                && attr
-                    .parse_args_with(
-                        syn::punctuated::Punctuated::<syn::Path, syn::Token![,]>::parse_terminated,
-                    )
-                    .is_ok_and(|paths| {
-                        paths
-                            .iter()
-                            .any(|path| path.segments.last().is_some_and(|s| s.ident == "Contract"))
-                    })
-        })
-    }
-
-    /// Whether a macro body derives `Contract`, or invokes one of `writing`.
-    fn writes(tokens: TokenStream, writing: &[String]) -> bool {
-        let tokens: Vec<TokenTree> = tokens.into_iter().collect();
-        tokens.iter().enumerate().any(|(i, token)| match token {
-            TokenTree::Ident(ident) if ident == "derive" => matches!(
-                tokens.get(i + 1),
-                Some(TokenTree::Group(group)) if group.stream().to_string().contains("Contract")
-            ),
-            TokenTree::Ident(ident) => {
-                writing.contains(&ident.to_string())
-                    && matches!(tokens.get(i + 1), Some(TokenTree::Punct(p)) if p.as_char() == '!')
-            }
-            TokenTree::Group(group) => writes(group.stream(), writing),
-            _ => false,
-        })
-    }
-
-    #[derive(Default)]
-    struct Finder {
-        /// `macro_rules!` definitions: name and body.
-        macros: Vec<(String, TokenStream)>,
-        /// Invocations outside definitions: macro name and arguments.
-        invocations: Vec<(String, TokenStream)>,
-        derived: Vec<String>,
-    }
-
-    impl<'ast> Visit<'ast> for Finder {
-        fn visit_item_struct(&mut self, item: &'ast syn::ItemStruct) {
-            if derives_contract(&item.attrs) {
-                self.derived.push(item.ident.to_string());
-            }
-            syn::visit::visit_item_struct(self, item);
-        }
-
-        fn visit_item_enum(&mut self, item: &'ast syn::ItemEnum) {
-            if derives_contract(&item.attrs) {
-                self.derived.push(item.ident.to_string());
-            }
-            syn::visit::visit_item_enum(self, item);
-        }
-
-        fn visit_item_macro(&mut self, item: &'ast syn::ItemMacro) {
-            match (&item.ident, item.mac.path.is_ident("macro_rules")) {
-                (Some(name), true) => self
-                    .macros
-                    .push((name.to_string(), item.mac.tokens.clone())),
-                _ => self.visit_macro(&item.mac),
-            }
-        }
-
-        fn visit_macro(&mut self, mac: &'ast syn::Macro) {
-            if let Some(name) = mac.path.get_ident() {
-                self.invocations
-                    .push((name.to_string(), mac.tokens.clone()));
-            }
-        }
-    }
-
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
     let source = std::fs::read_to_string(&path).expect("the test file is readable");
     let syntax = syn::parse_file(&source).expect("the test file parses");

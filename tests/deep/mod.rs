@@ -121,100 +121,13 @@ pub fn every_position(levels: usize) -> Vec<String> {
         for objects in [false, true] {
             let deep = || nested(levels, objects);
             let shape = if objects { "objects" } else { "arrays" };
-            let mut expect = |position: &str, accepted: bool, expected: bool| {
+            let mut outcomes = value_positions(&deep);
+            outcomes.extend(operation_positions(&deep));
+            for (position, accepted, expected) in outcomes {
                 if accepted != expected {
                     wrong.push(format!("{position} ({shape}): accepted {accepted}"));
                 }
-            };
-            let set_element = object(vec![("tags", Value::Array(vec![deep()]))]);
-            expect("a set's element", Tags::parse(set_element).is_ok(), false);
-            let unique = object(vec![("list", Value::Array(vec![deep(), deep()]))]);
-            expect(
-                "a unique array's element",
-                Unique::parse(unique).is_ok(),
-                false,
-            );
-            let operation = object(vec![
-                ("op", "Set".into()),
-                ("x", 1.into()),
-                ("extra", deep()),
-            ]);
-            let operations = object(vec![("operations", Value::Array(vec![operation]))]);
-            expect(
-                "an unknown key inside an operation",
-                Operations::parse(operations).is_ok(),
-                true,
-            );
-            let caught = object(vec![("n", deep())]);
-            expect("a catch replacement", Caught::parse(caught).is_ok(), true);
-            let typed = object(vec![("x", deep())]);
-            expect(
-                "a field of the wrong type",
-                Typed::parse(typed).is_ok(),
-                false,
-            );
-            expect("the root", Typed::parse(deep()).is_ok(), false);
-            let free = object(vec![("anything", deep())]);
-            expect("a free value", Free::parse(free).is_ok(), false);
-            let element = object(vec![("pair", Value::Array(vec![deep(), "a".into()]))]);
-            expect("a tuple's element", Pair::parse(element).is_ok(), false);
-            let duration = object(vec![("pair", json_pair()), ("wait", deep())]);
-            expect("a duration", Pair::parse(duration).is_ok(), false);
-            let inside = object(vec![("x", deep())]);
-            expect(
-                "a flattened struct's field",
-                Flattened::parse(inside).is_ok(),
-                false,
-            );
-            let beside = object(vec![("x", 1.into()), ("other", deep())]);
-            expect(
-                "an unknown key beside a flattened struct",
-                Flattened::parse(beside).is_ok(),
-                true,
-            );
-            let entry = object(vec![("deep", deep())]);
-            expect(
-                "a flattened map's value",
-                FlatMap::parse(entry).is_ok(),
-                false,
-            );
-            let content = object(vec![
-                ("op", "Set".into()),
-                ("args", object(vec![("x", deep())])),
-            ]);
-            expect("adjacent content", Adjacent::parse(content).is_ok(), false);
-            let whole = object(vec![("op", "Set".into()), ("args", deep())]);
-            expect(
-                "adjacent content itself",
-                Adjacent::parse(whole).is_ok(),
-                false,
-            );
-            let ignored = object(vec![("op", "Clear".into()), ("extra", deep())]);
-            expect(
-                "a key beside adjacent content",
-                Adjacent::parse(ignored).is_ok(),
-                true,
-            );
-            let key = object(vec![("Set", object(vec![("x", deep())]))]);
-            expect(
-                "an external key's field",
-                External::parse(key).is_ok(),
-                false,
-            );
-            let value = object(vec![("Count", deep())]);
-            expect(
-                "an external key's value",
-                External::parse(value).is_ok(),
-                false,
-            );
-            let unit = object(vec![("Clear", deep())]);
-            expect("an external unit key", External::parse(unit).is_ok(), false);
-            let unknown = object(vec![("Paste", deep())]);
-            expect(
-                "an unknown external key",
-                External::parse(unknown).is_ok(),
-                false,
-            );
+            }
         }
         wrong
     };
@@ -224,6 +137,108 @@ pub fn every_position(levels: usize) -> Vec<String> {
         .expect("a thread")
         .join()
         .unwrap_or_else(|_| vec!["parse panicked".to_owned()])
+}
+
+/// Whether `parse` accepted a deep value in each position of a field's value, and whether it
+/// should have.
+fn value_positions(deep: &dyn Fn() -> Value) -> Vec<(&'static str, bool, bool)> {
+    let mut outcomes = Vec::new();
+    let set_element = object(vec![("tags", Value::Array(vec![deep()]))]);
+    outcomes.push(("a set's element", Tags::parse(set_element).is_ok(), false));
+    let unique = object(vec![("list", Value::Array(vec![deep(), deep()]))]);
+    outcomes.push((
+        "a unique array's element",
+        Unique::parse(unique).is_ok(),
+        false,
+    ));
+    let caught = object(vec![("n", deep())]);
+    outcomes.push(("a catch replacement", Caught::parse(caught).is_ok(), true));
+    let typed = object(vec![("x", deep())]);
+    outcomes.push((
+        "a field of the wrong type",
+        Typed::parse(typed).is_ok(),
+        false,
+    ));
+    outcomes.push(("the root", Typed::parse(deep()).is_ok(), false));
+    let free = object(vec![("anything", deep())]);
+    outcomes.push(("a free value", Free::parse(free).is_ok(), false));
+    let element = object(vec![("pair", Value::Array(vec![deep(), "a".into()]))]);
+    outcomes.push(("a tuple's element", Pair::parse(element).is_ok(), false));
+    let duration = object(vec![("pair", json_pair()), ("wait", deep())]);
+    outcomes.push(("a duration", Pair::parse(duration).is_ok(), false));
+    let inside = object(vec![("x", deep())]);
+    outcomes.push((
+        "a flattened struct's field",
+        Flattened::parse(inside).is_ok(),
+        false,
+    ));
+    let beside = object(vec![("x", 1.into()), ("other", deep())]);
+    outcomes.push((
+        "an unknown key beside a flattened struct",
+        Flattened::parse(beside).is_ok(),
+        true,
+    ));
+    let entry = object(vec![("deep", deep())]);
+    outcomes.push((
+        "a flattened map's value",
+        FlatMap::parse(entry).is_ok(),
+        false,
+    ));
+    outcomes
+}
+
+/// The same, in each position of an operation, as each tagging places it.
+fn operation_positions(deep: &dyn Fn() -> Value) -> Vec<(&'static str, bool, bool)> {
+    let mut outcomes = Vec::new();
+    let operation = object(vec![
+        ("op", "Set".into()),
+        ("x", 1.into()),
+        ("extra", deep()),
+    ]);
+    let operations = object(vec![("operations", Value::Array(vec![operation]))]);
+    outcomes.push((
+        "an unknown key inside an operation",
+        Operations::parse(operations).is_ok(),
+        true,
+    ));
+    let content = object(vec![
+        ("op", "Set".into()),
+        ("args", object(vec![("x", deep())])),
+    ]);
+    outcomes.push(("adjacent content", Adjacent::parse(content).is_ok(), false));
+    let whole = object(vec![("op", "Set".into()), ("args", deep())]);
+    outcomes.push((
+        "adjacent content itself",
+        Adjacent::parse(whole).is_ok(),
+        false,
+    ));
+    let ignored = object(vec![("op", "Clear".into()), ("extra", deep())]);
+    outcomes.push((
+        "a key beside adjacent content",
+        Adjacent::parse(ignored).is_ok(),
+        true,
+    ));
+    let key = object(vec![("Set", object(vec![("x", deep())]))]);
+    outcomes.push((
+        "an external key's field",
+        External::parse(key).is_ok(),
+        false,
+    ));
+    let value = object(vec![("Count", deep())]);
+    outcomes.push((
+        "an external key's value",
+        External::parse(value).is_ok(),
+        false,
+    ));
+    let unit = object(vec![("Clear", deep())]);
+    outcomes.push(("an external unit key", External::parse(unit).is_ok(), false));
+    let unknown = object(vec![("Paste", deep())]);
+    outcomes.push((
+        "an unknown external key",
+        External::parse(unknown).is_ok(),
+        false,
+    ));
+    outcomes
 }
 
 #[test]
