@@ -47,38 +47,31 @@ fn millis(ttl: Duration) -> u64 {
 mod tests {
     use super::*;
 
+    /// What a wrapped server's listing hints once ours (an hour) are applied to them.
+    fn kept(
+        ttl_ms: Option<u64>,
+        scope: Option<CacheScope>,
+        ours: Duration,
+    ) -> (Option<u64>, Option<CacheScope>) {
+        let mut listed = ListToolsResult::with_all_items(Vec::new());
+        listed.ttl_ms = ttl_ms;
+        listed.cache_scope = scope;
+        more_cautious(&mut listed, ours);
+        (listed.ttl_ms, listed.cache_scope)
+    }
+
     #[test]
     fn a_wrapped_servers_hints_are_kept_no_bolder_than_ours() {
         let hour = Duration::from_secs(3600);
-        let mut silent = ListToolsResult::with_all_items(Vec::new());
-        more_cautious(&mut silent, hour);
-        assert_eq!(
-            (silent.ttl_ms, silent.cache_scope),
-            (Some(3_600_000), Some(CacheScope::Public))
-        );
-        let mut cautious = ListToolsResult::with_all_items(Vec::new());
-        cautious.ttl_ms = Some(5_000);
-        cautious.cache_scope = Some(CacheScope::Private);
-        more_cautious(&mut cautious, hour);
-        assert_eq!(
-            (cautious.ttl_ms, cautious.cache_scope),
-            (Some(5_000), Some(CacheScope::Private))
-        );
-        let mut bold = ListToolsResult::with_all_items(Vec::new());
-        bold.ttl_ms = Some(86_400_000);
-        more_cautious(&mut bold, hour);
-        assert_eq!(bold.ttl_ms, Some(3_600_000));
+        let public = Some(CacheScope::Public);
+        assert_eq!(kept(None, None, hour), (Some(3_600_000), public));
+        let private = Some(CacheScope::Private);
+        assert_eq!(kept(Some(5_000), private, hour), (Some(5_000), private));
+        assert_eq!(kept(Some(86_400_000), None, hour).0, Some(3_600_000));
         // What `#[tool_handler]` answers for a server that says nothing.
-        let macro_default = ListToolsResult::with_all_items(Vec::new())
-            .with_ttl_ms(0)
-            .with_cache_scope(CacheScope::Public);
-        let mut relisted = macro_default;
-        more_cautious(&mut relisted, hour);
-        assert_eq!(relisted.ttl_ms, Some(3_600_000));
-        let mut changing = ListToolsResult::with_all_items(Vec::new());
-        more_cautious(&mut changing, Duration::ZERO);
+        assert_eq!(kept(Some(0), public, hour).0, Some(3_600_000));
         assert_eq!(
-            changing.ttl_ms,
+            kept(None, None, Duration::ZERO).0,
             Some(0),
             "a server whose tools change says 0"
         );

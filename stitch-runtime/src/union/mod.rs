@@ -28,7 +28,7 @@ pub use hull::hull_node;
 pub use keys::{
     FlatTable, KeyIndices, flat_table, key_indices, key_table, slots_for, total_fields,
 };
-pub use set::{NodeSet, SetProperties, Source, Step, all_deny_unknown};
+pub use set::{Member, NodeSet, SetProperties, Source, Step, all_deny_unknown};
 
 /// One key of a flattened union, as the renderer and the guard see it.
 #[derive(Clone, Copy, Debug)]

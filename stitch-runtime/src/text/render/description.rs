@@ -12,7 +12,7 @@ use super::keywords::write_moved;
 use crate::ir::key_table::Requirement;
 use crate::ir::{Doc, Escape, Kind, Node, Union, kinds};
 use crate::text::sink::Sink;
-use crate::union::{CollisionSet, NodeSet, Source};
+use crate::union::{CollisionSet, Member, NodeSet, Source};
 
 /// A property's description, and which operations require the property (what a dialect's
 /// `null` and `required` follow).
@@ -252,7 +252,7 @@ const fn write_several(sink: &mut Sink<'_>, set: NodeSet<'_>) {
     while let Some(member) = members.next() {
         if let Some(field) = member.field
             && let Some(doc) = field.description
-            && !said_before(set, index, &doc)
+            && !written_before(set, index, &doc, MemberText::Description)
         {
             if !first {
                 sink.byte(b' ');
@@ -269,16 +269,38 @@ const fn write_several(sink: &mut Sink<'_>, set: NodeSet<'_>) {
     }
 }
 
-/// Whether a member of `set` before the one at `index` has the description `doc`.
-const fn said_before(set: NodeSet<'_>, index: usize, doc: &Doc<'_>) -> bool {
+/// Which text of a set's member is written: its field's description, or what its enum's
+/// values mean.
+#[derive(Clone, Copy)]
+enum MemberText {
+    Description,
+    Meanings,
+}
+
+/// The text `which` of `member`, if it has one.
+const fn member_text<'a>(member: Member<'a>, which: MemberText) -> Option<Doc<'a>> {
+    match which {
+        MemberText::Description => match member.field {
+            Some(field) => field.description,
+            None => None,
+        },
+        MemberText::Meanings => match member.node.kind {
+            Kind::StringEnum(_, _, meanings) => meanings,
+            _ => None,
+        },
+    }
+}
+
+/// Whether a member of `set` before the one at `index` has `doc` as its text `which`: each
+/// text is written once.
+const fn written_before(set: NodeSet<'_>, index: usize, doc: &Doc<'_>, which: MemberText) -> bool {
     let mut members = set.members();
     let mut at = 0;
     while at < index {
         let Some(member) = members.next() else {
             return false;
         };
-        if let Some(field) = member.field
-            && let Some(earlier) = field.description
+        if let Some(earlier) = member_text(member, which)
             && earlier.same(doc)
         {
             return true;
@@ -304,7 +326,7 @@ const fn write_set_meanings(sink: &mut Sink<'_>, set: NodeSet<'_>) {
     let mut first = true;
     while let Some(member) = members.next() {
         if let Kind::StringEnum(_, _, Some(meanings)) = member.node.kind
-            && !meant_before(set, index, &meanings)
+            && !written_before(set, index, &meanings, MemberText::Meanings)
         {
             if !first {
                 sink.byte(b' ');
@@ -314,24 +336,6 @@ const fn write_set_meanings(sink: &mut Sink<'_>, set: NodeSet<'_>) {
         }
         index += 1;
     }
-}
-
-/// Whether a member of `set` before `index` has the enum meanings `doc`.
-const fn meant_before(set: NodeSet<'_>, index: usize, doc: &Doc<'_>) -> bool {
-    let mut members = set.members();
-    let mut at = 0;
-    while at < index {
-        let Some(member) = members.next() else {
-            return false;
-        };
-        if let Kind::StringEnum(_, _, Some(earlier)) = member.node.kind
-            && earlier.same(doc)
-        {
-            return true;
-        }
-        at += 1;
-    }
-    false
 }
 
 /// Whether any member of `set` is an enum whose values are documented.
