@@ -22,6 +22,7 @@ mod object;
 mod quick;
 pub(crate) mod serde_buffer;
 pub(crate) mod serde_flatten;
+mod value_rules;
 
 pub use stitch_rules::Keyword;
 
@@ -32,12 +33,13 @@ pub(crate) const fn several(kind_bits: u8) -> bool {
 
 pub use object::{Doc, Escape, Field, Hints, Holds, Object, Tagging, Union, Variant};
 
+pub use keyword_rules::KeywordSlots;
 pub(crate) use keyword_rules::KeywordVisitor;
-pub use keyword_rules::{
-    ArrayRules, Bound, KeywordSlots, KeywordValue, MapRules, NumberRules, NumberType, StringRules,
-};
 pub(crate) use quick::QuickCheck;
 use stitch_rules::Class;
+pub use value_rules::{
+    ArrayRules, Bound, KeywordValue, MapRules, NumberRules, NumberType, StringRules,
+};
 
 /// Runs `$body` for each field of each operation of a union, in operation order, naming the
 /// operation's index, the field's index and (when asked) the field: the loop every walk over a union's
