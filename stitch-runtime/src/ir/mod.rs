@@ -9,8 +9,8 @@
 //! evaluation; a foreign document's borrow their texts from it and live in an arena for one
 //! call (`foreign`), so what arrives at run time is never kept.
 //!
-//! This file holds the node and its kinds; `keyword_rules` the visible rules of a kind and
-//! where each keyword lives; `object` objects, unions and their descriptions; `quick` how the
+//! This file holds the node and its kinds; `value_rules` the visible rules of a kind;
+//! `keyword_rules` where each keyword lives in them; `object` objects, unions and their descriptions; `quick` how the
 //! valid path judges a field's value at a glance; `key_table` a flattened union's key table,
 //! as data; `attributes` field attributes applied to nodes; `serde_flatten` and
 //! `serde_buffer` what serde's `flatten` expands to and what its buffer cannot hold.
