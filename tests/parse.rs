@@ -360,6 +360,12 @@ enum Edit {
         name: String,
     },
     Nest(Group),
+    // Standard types beside one with checks: the walk passes the first by, not the last.
+    Retitle {
+        count: u32,
+        labels: Vec<Option<String>>,
+        renamed: Renamed,
+    },
 }
 
 #[derive(Contract, Deserialize, Debug)]
@@ -385,7 +391,8 @@ struct Wrapper {
 fn refine_checks_reach_into_operations_and_containers() {
     let rejection = Wrapper::parse(json!({"inner": [
         {"op": "Rename", "name": ""},
-        {"op": "Nest", "names": {"a/b": {"to": ""}, "c": {"to": "d"}}}
+        {"op": "Nest", "names": {"a/b": {"to": ""}, "c": {"to": "d"}}},
+        {"op": "Retitle", "count": 1, "labels": [null], "renamed": {"to": ""}}
     ]}))
     .unwrap_err();
     let pointers: Vec<&str> = rejection
@@ -393,7 +400,10 @@ fn refine_checks_reach_into_operations_and_containers() {
         .iter()
         .map(|i| i.pointer.as_str())
         .collect();
-    assert_eq!(pointers, ["/inner/0/name", "/inner/1/names/a~1b/to"]);
+    assert_eq!(
+        pointers,
+        ["/inner/0/name", "/inner/1/names/a~1b/to", "/inner/2/renamed/to"]
+    );
     assert_eq!(rejection.issues[1].message, "must not be empty");
 }
 

@@ -151,6 +151,11 @@ pub struct Field {
     /// standard types without one): serde's buffer for tagged operations holds none, and
     /// constant evaluation need not look.
     pub holds_no_wide_integer: bool,
+    /// Whether the field's own type, by its spelling, names only standard types (scalars,
+    /// strings and the standard containers of them): nothing inside it can carry a `refine`
+    /// check, so the walk of hidden checks passes it by, and constant evaluation asserts
+    /// that the name does mean the standard type.
+    pub type_is_standard: bool,
 }
 
 /// Where a field's schema comes from.

@@ -18,7 +18,7 @@ use stitch_rules::Dialect;
 
 use crate::model::{Contract, Profile};
 use crate::validate::Purpose;
-use refine::refine_items;
+use refine::{refine_items, standard_types_asserted};
 use shape::shape_expr;
 
 pub fn expand(contract: &Contract) -> TokenStream {
@@ -30,6 +30,7 @@ pub fn expand(contract: &Contract) -> TokenStream {
     let (union_consts, shape) = shape_expr(contract);
     let tool = tool_expr(contract);
     let refine = refine_items(contract);
+    let standard_types = standard_types_asserted(contract);
     let generic = !contract.generics.params.is_empty();
     let schema_fn = (!generic).then(|| {
         quote!(
@@ -54,6 +55,7 @@ pub fn expand(contract: &Contract) -> TokenStream {
                 const TOOL: __s::Tool = #tool;
                 #schema_fn
             }
+            #standard_types
             #compile_time
         };
     }
@@ -142,7 +144,6 @@ fn compile_time_items(contract: &Contract) -> TokenStream {
     quote! {
         #written_once
         #dialect_check
-        #[automatically_derived]
         impl #ident {
             /// The advertised JSON Schema of this contract's input (tagged unions flattened
             /// into one object), rendered at compile time: what a tool shows a model.

@@ -1,5 +1,10 @@
 //! The walk of the hidden `refine` checks: `Shape::refine` and `Shape::REFINES` of a type,
 //! descending only into what can carry a check.
+//!
+//! A field whose type names only standard types (`i64`, `Option<String>`, `Vec<u32>`) can
+//! carry none, and the walk passes it by: a 60-operation contract of such fields costs rustc
+//! a match of 720 bindings and 720 calls less to check. One constant asserts, where the
+//! contract is declared, that each such name does mean the standard type.
 
 use proc_macro2::TokenStream;
 use quote::{ToTokens, format_ident, quote, quote_spanned};
@@ -11,6 +16,7 @@ use crate::model::{Body, Contract, Field, Source, Union, VariantBody};
 /// the type itself), and the descent into every field whose type has its own. Nothing when
 /// nothing in the type can carry a check.
 pub fn refine_items(contract: &Contract) -> TokenStream {
+    let passed_by = |field: &Field| passes_by(contract, field);
     let mut body = TokenStream::new();
     if let Some(check) = &contract.refine {
         body.extend(quote! {
@@ -24,12 +30,17 @@ pub fn refine_items(contract: &Contract) -> TokenStream {
         quote!(&self.#member)
     };
     match &contract.body {
-        Body::Object(object) => body.extend(refine_fields(&object.fields, &of_self, true)),
-        Body::Transparent { field, .. } => {
-            body.extend(refine_fields(std::slice::from_ref(field), &of_self, false));
+        Body::Object(object) => {
+            body.extend(refine_fields(&object.fields, &of_self, true, &passed_by));
         }
+        Body::Transparent { field, .. } => body.extend(refine_fields(
+            std::slice::from_ref(field),
+            &of_self,
+            false,
+            &passed_by,
+        )),
         Body::UnitEnum { .. } => {}
-        Body::Union(union) => body.extend(refine_operations(union)),
+        Body::Union(union) => body.extend(refine_operations(union, &passed_by)),
     }
     if body.is_empty() {
         return TokenStream::new();
@@ -45,7 +56,7 @@ pub fn refine_items(contract: &Contract) -> TokenStream {
 }
 
 /// The refine code of each operation, as the arms of a `match self`.
-fn refine_operations(union: &Union) -> TokenStream {
+fn refine_operations(union: &Union, passed_by: &dyn Fn(&Field) -> bool) -> TokenStream {
     let mut arms = TokenStream::new();
     for variant in &union.variants {
         let ident = &variant.ident;
@@ -63,12 +74,15 @@ fn refine_operations(union: &Union) -> TokenStream {
                     &object.fields,
                     &|field| binding(field).into_token_stream(),
                     true,
+                    passed_by,
                 );
                 if code.is_empty() {
                     continue;
                 }
-                let members = object.fields.iter().map(|field| &field.member);
-                let bindings = object.fields.iter().map(binding);
+                // Only the fields the walk reaches are bound.
+                let walked = || object.fields.iter().filter(|field| !passed_by(field));
+                let members = walked().map(|field| &field.member);
+                let bindings = walked().map(binding);
                 arms.extend(quote! {
                     Self::#ident { #(#members: #bindings,)* .. } => { #code }
                 });
@@ -88,14 +102,15 @@ fn refine_operations(union: &Union) -> TokenStream {
 }
 
 /// The refine code of some fields, each reached by `value`; `at_key` when each sits at its
-/// own key (not a transparent field).
+/// own key (not a transparent field). The fields `passed_by` the walk have none.
 fn refine_fields(
     fields: &[Field],
     value: &dyn Fn(&Field) -> TokenStream,
     at_key: bool,
+    passed_by: &dyn Fn(&Field) -> bool,
 ) -> TokenStream {
     let mut code = TokenStream::new();
-    for field in fields {
+    for field in fields.iter().filter(|field| !passed_by(field)) {
         let value = value(field);
         let ty = &field.ty;
         let wire = &field.wire;
@@ -150,7 +165,7 @@ fn refines_expr(contract: &Contract) -> TokenStream {
         if field.refine.is_some() {
             parts.push(quote!(true));
         }
-        if matches!(field.source, Source::Type) {
+        if matches!(field.source, Source::Type) && !passes_by(contract, field) {
             let ty = &field.ty;
             parts.push(quote!(<#ty as __s::Shape>::REFINES));
         }
@@ -162,4 +177,38 @@ fn refines_expr(contract: &Contract) -> TokenStream {
     let mut seen = std::collections::HashSet::new();
     parts.retain(|part| seen.insert(part.to_string()));
     quote!(#(#parts)||*)
+}
+
+/// Whether the walk passes a field by: no `refine` check of its own, and a type that names
+/// only standard types. Not in a generic contract, where the assertion below could not name
+/// the type outside the impl (such contracts are few).
+fn passes_by(contract: &Contract, field: &Field) -> bool {
+    field.refine.is_none() && field.type_is_standard && contract.generics.params.is_empty()
+}
+
+/// The assertion, in constant evaluation where the contract is declared, that every type the
+/// walk passed by is the standard type its name says: one of the user's own, named
+/// `String` and carrying `refine` checks, fails the build at the field instead of going
+/// unchecked. Each type once.
+pub fn standard_types_asserted(contract: &Contract) -> TokenStream {
+    const MESSAGE: &str = "stitch: this type is one of your own with `refine` checks, and \
+                           stitch takes its name for the standard type's: they would not \
+                           run. Give your type another name";
+    let mut seen = std::collections::HashSet::new();
+    let assertions: Vec<TokenStream> = contract
+        .body
+        .fields()
+        .filter(|field| passes_by(contract, field))
+        .filter(|field| seen.insert(field.ty.to_token_stream().to_string()))
+        .map(|field| {
+            let ty = &field.ty;
+            quote_spanned! {ty.span()=>
+                ::core::assert!(!<#ty as __s::Shape>::REFINES, "{}", #MESSAGE);
+            }
+        })
+        .collect();
+    if assertions.is_empty() {
+        return TokenStream::new();
+    }
+    quote!(const _: () = { #(#assertions)* };)
 }

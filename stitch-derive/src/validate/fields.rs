@@ -9,7 +9,7 @@ use serde_derive_internals::{ast, attr};
 use stitch_rules::{Attribute, GivenValue, KNOWN_FORMATS, Keyword, check_fit};
 
 use super::serde::{self as serde_view, Direction};
-use super::written::{Written, holds_wide_integer};
+use super::written::{Written, holds_wide_integer, names_only_standard_types};
 use crate::doc;
 use crate::model::{Field, Object, Source, Step, StepValue};
 use crate::parse::{AttributeValue, FieldAttribute, FieldInput, serde_key_span};
@@ -108,6 +108,8 @@ pub fn field(
         Source::Via(ty) => holds_wide_integer(ty) == Some(false),
         Source::Opaque => true,
     };
+    let type_is_standard =
+        matches!(source, Source::Type) && names_only_standard_types(&input.ty, &mut |_| {});
     Field {
         member: serde_field.member.clone(),
         aliases: serde_view::aliases(attrs.name(), attrs.aliases(), direction),
@@ -120,6 +122,7 @@ pub fn field(
         refine,
         flatten: attrs.flatten(),
         holds_no_wide_integer,
+        type_is_standard,
     }
 }
 

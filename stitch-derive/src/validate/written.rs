@@ -62,39 +62,54 @@ fn named(name: &str) -> Option<Class> {
 /// `Some(false)` when every type it names is a standard one without any, `None` when only its
 /// shape can tell (a type of its own, an alias, another crate's).
 pub fn holds_wide_integer(ty: &syn::Type) -> Option<bool> {
-    match ty {
-        syn::Type::Reference(reference) => holds_wide_integer(&reference.elem),
-        syn::Type::Group(group) => holds_wide_integer(&group.elem),
-        syn::Type::Paren(paren) => holds_wide_integer(&paren.elem),
-        syn::Type::Array(array) => holds_wide_integer(&array.elem),
-        syn::Type::Slice(slice) => holds_wide_integer(&slice.elem),
-        syn::Type::Tuple(tuple) => any_wide(tuple.elems.iter()),
-        syn::Type::Path(path) if path.qself.is_none() => {
-            let (name, arguments) = standard_arguments(&path.path)?;
-            match name.as_str() {
-                "u128" | "i128" | "NonZeroU128" | "NonZeroI128" => Some(true),
-                "i8" | "i16" | "i32" | "i64" | "isize" | "u8" | "u16" | "u32" | "u64" | "usize"
-                | "f32" | "f64" | "bool" | "char" | "String" | "str" => Some(false),
-                "Option" | "Box" | "Rc" | "Arc" | "Vec" | "VecDeque" | "LinkedList" | "HashSet"
-                | "BTreeSet" | "HashMap" | "BTreeMap" => any_wide(arguments.into_iter()),
-                _ => None,
-            }
-        }
-        _ => None,
+    let mut wide = false;
+    let standard = names_only_standard_types(ty, &mut |name| {
+        wide |= matches!(name, "u128" | "i128" | "NonZeroU128" | "NonZeroI128");
+    });
+    match (wide, standard) {
+        (true, _) => Some(true),
+        (false, true) => Some(false),
+        (false, false) => None,
     }
 }
 
-/// Whether any of the types holds a 128-bit integer, as [`holds_wide_integer`] answers.
-fn any_wide<'a>(types: impl Iterator<Item = &'a syn::Type>) -> Option<bool> {
-    let mut known = Some(false);
-    for ty in types {
-        match holds_wide_integer(ty) {
-            Some(true) => return Some(true),
-            Some(false) => {}
-            None => known = None,
+/// Whether a type, as spelled, names only standard types: scalars, strings, and the standard
+/// containers, tuples and arrays of them. Such a type carries no `refine` check of its own
+/// or inside it, so the derive's walk of hidden checks can pass it by (and asserts, in
+/// constant evaluation, that the name does mean the standard type).
+pub fn names_only_standard_types(ty: &syn::Type, leaf: &mut impl FnMut(&str)) -> bool {
+    match ty {
+        syn::Type::Reference(reference) => names_only_standard_types(&reference.elem, leaf),
+        syn::Type::Group(group) => names_only_standard_types(&group.elem, leaf),
+        syn::Type::Paren(paren) => names_only_standard_types(&paren.elem, leaf),
+        syn::Type::Array(array) => names_only_standard_types(&array.elem, leaf),
+        syn::Type::Slice(slice) => names_only_standard_types(&slice.elem, leaf),
+        // Every part is visited, so a wide integer is found beside a type of its own.
+        syn::Type::Tuple(tuple) => tuple.elems.iter().fold(true, |standard, element| {
+            names_only_standard_types(element, leaf) && standard
+        }),
+        syn::Type::Path(path) if path.qself.is_none() => {
+            let Some((name, arguments)) = standard_arguments(&path.path) else {
+                return false;
+            };
+            match name.as_str() {
+                "u128" | "i128" | "NonZeroU128" | "NonZeroI128" | "i8" | "i16" | "i32" | "i64"
+                | "isize" | "u8" | "u16" | "u32" | "u64" | "usize" | "f32" | "f64" | "bool"
+                | "char" | "String" | "str" => {
+                    leaf(&name);
+                    true
+                }
+                "Option" | "Box" | "Rc" | "Arc" | "Vec" | "VecDeque" | "LinkedList" | "HashSet"
+                | "BTreeSet" | "HashMap" | "BTreeMap" => {
+                    arguments.into_iter().fold(true, |standard, argument| {
+                        names_only_standard_types(argument, leaf) && standard
+                    })
+                }
+                _ => false,
+            }
         }
+        _ => false,
     }
-    known
 }
 
 /// The last segment of a standard type's path, with every type argument it has.
@@ -164,6 +179,28 @@ mod tests {
             "only its shape knows"
         );
         assert_eq!(wide(syn::parse_quote!((u128, Inner))), Some(true));
+    }
+
+    #[test]
+    fn spellings_tell_which_types_are_standard_throughout() {
+        let standard = |ty: syn::Type| names_only_standard_types(&ty, &mut |_| {});
+        assert!(standard(syn::parse_quote!(
+            Option<Vec<std::string::String>>
+        )));
+        assert!(standard(
+            syn::parse_quote!(HashMap<String, (u8, [bool; 2])>)
+        ));
+        assert!(standard(syn::parse_quote!(&'static str)));
+        assert!(
+            !standard(syn::parse_quote!(Vec<Inner>)),
+            "a type of its own"
+        );
+        assert!(
+            !standard(syn::parse_quote!(my::String)),
+            "not the standard one"
+        );
+        assert!(!standard(syn::parse_quote!(Option<T>)), "a parameter");
+        assert!(!standard(syn::parse_quote!(<T as Trait>::Output)));
     }
 
     #[test]
