@@ -402,7 +402,11 @@ fn refine_checks_reach_into_operations_and_containers() {
         .collect();
     assert_eq!(
         pointers,
-        ["/inner/0/name", "/inner/1/names/a~1b/to", "/inner/2/renamed/to"]
+        [
+            "/inner/0/name",
+            "/inner/1/names/a~1b/to",
+            "/inner/2/renamed/to"
+        ]
     );
     assert_eq!(rejection.issues[1].message, "must not be empty");
 }

@@ -84,10 +84,7 @@ pub fn names_only_standard_types(ty: &syn::Type, leaf: &mut impl FnMut(&str)) ->
         syn::Type::Paren(paren) => names_only_standard_types(&paren.elem, leaf),
         syn::Type::Array(array) => names_only_standard_types(&array.elem, leaf),
         syn::Type::Slice(slice) => names_only_standard_types(&slice.elem, leaf),
-        // Every part is visited, so a wide integer is found beside a type of its own.
-        syn::Type::Tuple(tuple) => tuple.elems.iter().fold(true, |standard, element| {
-            names_only_standard_types(element, leaf) && standard
-        }),
+        syn::Type::Tuple(tuple) => every_part_standard(tuple.elems.iter(), leaf),
         syn::Type::Path(path) if path.qself.is_none() => {
             let Some((name, arguments)) = standard_arguments(&path.path) else {
                 return false;
@@ -101,15 +98,26 @@ pub fn names_only_standard_types(ty: &syn::Type, leaf: &mut impl FnMut(&str)) ->
                 }
                 "Option" | "Box" | "Rc" | "Arc" | "Vec" | "VecDeque" | "LinkedList" | "HashSet"
                 | "BTreeSet" | "HashMap" | "BTreeMap" => {
-                    arguments.into_iter().fold(true, |standard, argument| {
-                        names_only_standard_types(argument, leaf) && standard
-                    })
+                    every_part_standard(arguments.into_iter(), leaf)
                 }
                 _ => false,
             }
         }
         _ => false,
     }
+}
+
+/// Whether every part names only standard types. Each part is visited, even past one that
+/// does not, so a wide integer is found beside a type of its own.
+fn every_part_standard<'a>(
+    parts: impl Iterator<Item = &'a syn::Type>,
+    leaf: &mut impl FnMut(&str),
+) -> bool {
+    let mut standard = true;
+    for part in parts {
+        standard &= names_only_standard_types(part, leaf);
+    }
+    standard
 }
 
 /// The last segment of a standard type's path, with every type argument it has.
