@@ -12,7 +12,9 @@ pub use crate::call::parse::{refine_field, refine_issue};
 pub use crate::call::rejection::{Issue, JsonPointer};
 pub use crate::contract::Contract;
 pub use crate::guard::{dialect_report, guard_report};
-pub use crate::ir::attributes::{catch, coerce, fallback, hidden, keyword, newtype_object, values};
+pub use crate::ir::attributes::{
+    applied, catch, coerce, fallback, hidden, keyword, newtype_object, values,
+};
 pub use crate::ir::key_table::Flat;
 pub use crate::ir::serde_buffer::{Buffered, unbufferable};
 pub use crate::ir::serde_flatten::{

@@ -231,9 +231,8 @@ fn variant_expr(tagging: &Tagging, variant: &Variant, consts: &mut Consts) -> To
         }
         VariantBody::Struct(object) => object_expr(object, None, consts),
         VariantBody::Newtype(ty) => {
-            let object = fits(
-                quote_spanned!(ty.span()=> __s::newtype_object(<#ty as __s::Shape>::SHAPE, #name, #tag)),
-                ty.span(),
+            let object = quote_spanned!(ty.span()=>
+                __s::applied(__s::newtype_object(<#ty as __s::Shape>::SHAPE, #name, #tag))
             );
             // An inline constant, so the operation's list stays promotable to `'static`.
             quote_spanned!(ty.span()=> const { #object })
@@ -327,7 +326,9 @@ fn option_doc(text: Option<&str>) -> TokenStream {
     }
 }
 
-/// A field's node: its source's shape, then one spanned call per attribute.
+/// A field's node: its source's shape, then one spanned call per attribute, all in one
+/// inline constant (so the node is promoted to `'static` as the shape alone is): each
+/// constant costs rustc a body to check and evaluate, and a contract has hundreds.
 fn field_node(field: &Field) -> TokenStream {
     let mut node = match &field.source {
         Source::Type => {
@@ -339,15 +340,21 @@ fn field_node(field: &Field) -> TokenStream {
         Source::Opaque if is_option(&field.ty) => quote!(&__s::Node::OPAQUE.nullable()),
         Source::Opaque => quote!(&__s::Node::OPAQUE),
     };
+    let mut last = None;
     for step in &field.steps {
-        node = step_call(step, node, field);
+        let value = step_call(step, node, field);
+        node = quote!(&#value);
+        last = Some((value, step.span));
     }
-    node
+    match last {
+        Some((value, span)) => quote_spanned!(span=> &const { #value }),
+        None => node,
+    }
 }
 
 /// One attribute applied to a node: a call that carries the attribute's span, and a misfit
-/// it returns panics right there, so constant evaluation reports it at the attribute with
-/// nothing of the runtime in the error.
+/// it returns fails the build right there (`applied`), so constant evaluation reports it at
+/// the attribute with nothing of the runtime in the error.
 fn step_call(step: &Step, node: TokenStream, field: &Field) -> TokenStream {
     let span = step.span;
     let wire = &field.wire;
@@ -386,19 +393,7 @@ fn step_call(step: &Step, node: TokenStream, field: &Field) -> TokenStream {
             quote_spanned!(span=> __s::hidden(#node, __s::Attribute::#attribute, #wire))
         }
     };
-    // An inline constant, so the node is promoted to `'static` as the call alone was.
-    let applied = fits(call, span);
-    quote_spanned!(span=> &const { #applied })
-}
-
-/// The value of an `Applied` call, or a compile error at `span` saying why it does not fit.
-fn fits(call: TokenStream, span: Span) -> TokenStream {
-    quote_spanned! {span=>
-        match #call {
-            ::core::result::Result::Ok(applied) => applied,
-            ::core::result::Result::Err(misfit) => ::core::panic!("{}", misfit.failure().as_str()),
-        }
-    }
+    quote_spanned!(span=> __s::applied(#call))
 }
 
 /// Whether a type is written as `Option<T>` (or a path ending in it).

@@ -12,6 +12,17 @@ use crate::ir::{Fallback, Hazard, KeywordValue, Kind, Node, Object, checks};
 /// What an attribute applied to a node gives.
 pub type Applied<T = Node<'static>> = Result<T, Misfit<'static>>;
 
+/// The value an attribute's call gives, or the build fails with why it does not fit. The
+/// derive writes this call at the attribute's span; with `track_caller`, constant
+/// evaluation reports the failure there, with nothing of the runtime in the error.
+#[track_caller]
+pub const fn applied<T: Copy>(applied: Applied<T>) -> T {
+    match applied {
+        Ok(value) => value,
+        Err(misfit) => panic!("{}", misfit.failure().as_str()),
+    }
+}
+
 /// Whether `attribute`, given `given`, fits `node` (the shared rule).
 const fn fits(
     node: &Node<'static>,
