@@ -16,7 +16,10 @@ use crate::model::{
 /// The `SHAPE` expression, and the consts it needs: a non-generic union's key table, and the
 /// expanded fields of an object that flattens some.
 pub fn shape_expr(contract: &Contract) -> (TokenStream, TokenStream) {
-    let mut consts = Consts::default();
+    let mut consts = Consts {
+        generic: !contract.generics.params.is_empty(),
+        ..Consts::default()
+    };
     let (union_consts, expr) = match &contract.body {
         Body::Object(object) => {
             let object = object_expr(object, contract.description.as_deref(), &mut consts);
@@ -26,7 +29,7 @@ pub fn shape_expr(contract: &Contract) -> (TokenStream, TokenStream) {
             )
         }
         Body::Transparent { field, newtype } => {
-            let node = field_node(field);
+            let node = field_node(field, &mut consts);
             let node = if *newtype {
                 quote!(&#node.required())
             } else {
@@ -62,6 +65,13 @@ pub fn shape_expr(contract: &Contract) -> (TokenStream, TokenStream) {
 struct Consts {
     items: TokenStream,
     count: usize,
+    /// Whether the contract is generic: its consts cannot name its parameters, so its
+    /// fields' nodes stay inline.
+    generic: bool,
+    /// Each field node with attributes, by its code (type, attributes, key): a key that
+    /// many operations share with the same type and attributes (`partIndex`, `min = 0`, in
+    /// eight of fourteen) is one constant, checked and evaluated once.
+    nodes: std::collections::HashMap<String, syn::Ident>,
 }
 
 fn union_shape(
@@ -249,7 +259,7 @@ fn object_expr(object: &Object, description: Option<&str>, consts: &mut Consts) 
         .iter()
         .filter(|field| !field.flatten)
         .map(|field| {
-            let node = field_node(field);
+            let node = field_node(field, consts);
             let wire = &field.wire;
             let has_default = field.has_default;
             let description = option_doc(field.description.as_deref());
@@ -327,9 +337,10 @@ fn option_doc(text: Option<&str>) -> TokenStream {
 }
 
 /// A field's node: its source's shape, then one spanned call per attribute, all in one
-/// inline constant (so the node is promoted to `'static` as the shape alone is): each
-/// constant costs rustc a body to check and evaluate, and a contract has hundreds.
-fn field_node(field: &Field) -> TokenStream {
+/// constant (so the node is promoted to `'static` as the shape alone is), shared by every
+/// field of the same code: each constant costs rustc a body to check and evaluate, and a
+/// contract has hundreds. A misfit is then reported once, at the first such field.
+fn field_node(field: &Field, consts: &mut Consts) -> TokenStream {
     let mut node = match &field.source {
         Source::Type => {
             let ty = &field.ty;
@@ -346,10 +357,25 @@ fn field_node(field: &Field) -> TokenStream {
         node = quote!(&#value);
         last = Some((value, step.span));
     }
-    match last {
-        Some((value, span)) => quote_spanned!(span=> &const { #value }),
-        None => node,
+    let Some((value, span)) = last else {
+        return node;
+    };
+    if consts.generic {
+        return quote_spanned!(span=> &const { #value });
     }
+    let code = value.to_string();
+    let ident = match consts.nodes.get(&code) {
+        Some(ident) => ident.clone(),
+        None => {
+            let ident = format_ident!("__STITCH_NODE_{}", consts.nodes.len());
+            consts.items.extend(quote_spanned! {span=>
+                const #ident: __s::Node<'static> = #value;
+            });
+            consts.nodes.insert(code, ident.clone());
+            ident
+        }
+    };
+    quote!(&#ident)
 }
 
 /// One attribute applied to a node: a call that carries the attribute's span, and a misfit
