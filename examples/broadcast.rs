@@ -151,6 +151,7 @@ mod by_operation {
     use crate::broadcast_patch::PatchOp;
 
     /// Edit a broadcast: apply the operations in order.
+    #[allow(dead_code, reason = "only its schema is weighed")]
     #[derive(Contract, Deserialize)]
     #[contract(name = "broadcast_patch")]
     #[serde(rename_all = "camelCase")]

@@ -11,6 +11,7 @@ use serde_json::{Value, json};
 use stitch::{Contract, Rejection};
 
 /// Numbers, with a caught list beside them.
+#[allow(dead_code, reason = "its fields are deserialized, never read")]
 #[derive(Contract, Deserialize, Debug)]
 #[serde(deny_unknown_fields)]
 struct Numbers {
@@ -20,6 +21,7 @@ struct Numbers {
 }
 
 /// An externally tagged command.
+#[allow(dead_code, reason = "its fields are deserialized, never read")]
 #[derive(Contract, Deserialize, Debug)]
 #[serde(rename_all = "lowercase")]
 enum Command {

@@ -14,6 +14,7 @@ use stitch::{Contract, Dialect, Shape};
 mod broadcast_patch;
 
 /// Edit an entry.
+#[allow(dead_code, reason = "its fields are deserialized, never read")]
 #[derive(Contract, Deserialize, Debug)]
 #[serde(tag = "op")]
 #[contract(name = "edit", hints = "by_operation")]
@@ -51,6 +52,7 @@ impl Shape for ByKey {
 }
 
 /// The incident contract with its hints by operation: its union's IR, the placement changed.
+#[allow(dead_code, reason = "its fields are deserialized, never read")]
 #[derive(Contract, Deserialize)]
 #[contract(name = "broadcast_patch")]
 #[serde(rename_all = "camelCase")]

@@ -194,6 +194,7 @@ async fn ask(ask: Ask, context: RequestContext<RoleServer>) -> Result<String, St
 }
 
 /// Show a media item.
+#[allow(dead_code, reason = "its fields are deserialized, never read")]
 #[derive(Contract, Deserialize)]
 #[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]
 enum Show {

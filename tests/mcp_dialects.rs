@@ -18,6 +18,7 @@ mod per_client_dialects {
     use stitch::{Contract, Dialect, guard::FindingKind};
 
     /// Change a setting (no other key).
+    #[allow(dead_code, reason = "its fields are deserialized, never read")]
     #[derive(Contract, Deserialize, Debug)]
     #[serde(tag = "op", deny_unknown_fields)]
     pub enum Setting {

@@ -48,6 +48,7 @@ fn a_nested_input_types_default_is_read_as_serde_reads_it() {
 }
 
 /// When to send.
+#[allow(dead_code, reason = "its fields are deserialized, never read")]
 #[derive(Contract, Deserialize, Debug)]
 struct Schedule {
     #[contract(format = "date-time")]

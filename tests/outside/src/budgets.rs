@@ -9,6 +9,7 @@ use crate::{check, everyday, talk};
 
 /// Look up an order. This crate does not build unless every dialect here says it whole and
 /// within its provider's budgets.
+#[allow(dead_code, reason = "its lines are deserialized, never read")]
 #[derive(stitch::Contract, serde::Deserialize, Debug)]
 #[contract(
     name = "order",
