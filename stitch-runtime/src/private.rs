@@ -50,6 +50,21 @@ pub const fn doc<'a>(text: &'static str, escape: Escape<'a>, hash: u64) -> Doc<'
     Doc::declared(text, escape, hash)
 }
 
+/// A description that needs no JSON escape, with the hash the derive computed: the common
+/// case, in the fewest tokens (a documented contract writes one per field).
+pub const fn plain_doc(text: &'static str, hash: u64) -> Option<Doc<'static>> {
+    Some(Doc::declared(text, Escape::Plain, hash))
+}
+
+/// A description with its JSON escape and hash, computed by the derive.
+pub const fn escaped_doc(
+    text: &'static str,
+    escaped: &'static str,
+    hash: u64,
+) -> Option<Doc<'static>> {
+    Some(Doc::declared(text, Escape::Escaped(escaped), hash))
+}
+
 /// A field whose name's plainness the derive decided.
 pub const fn field<'a>(
     name: &'static str,

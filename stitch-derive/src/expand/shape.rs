@@ -324,13 +324,12 @@ fn option_doc(text: Option<&str>) -> TokenStream {
     match text {
         Some(text) => {
             let escaped = json::escaped(text);
-            let escape = if escaped == text {
-                quote!(__s::Escape::Plain)
-            } else {
-                quote!(__s::Escape::Escaped(#escaped))
-            };
             let hash = json::fnv1a(text);
-            quote!(::core::option::Option::Some(__s::doc(#text, #escape, #hash)))
+            if escaped == text {
+                quote!(__s::plain_doc(#text, #hash))
+            } else {
+                quote!(__s::escaped_doc(#text, #escaped, #hash))
+            }
         }
         None => quote!(::core::option::Option::None),
     }
