@@ -72,7 +72,8 @@ struct Form {
     retries: u32,
     #[contract(coerce)]
     dry_run: bool,
-    #[contract(catch = 30)]
+    // An attribute's expression may name the type's own items.
+    #[contract(catch = Self::DEFAULT_TIMEOUT)]
     timeout: u32,
     #[serde(alias = "child")]
     nested: Option<Inner>,
@@ -80,6 +81,10 @@ struct Form {
     list: Vec<Inner>,
     #[contract(refine = even)]
     even: i64,
+}
+
+impl Form {
+    const DEFAULT_TIMEOUT: u32 = 30;
 }
 
 fn valid() -> Value {

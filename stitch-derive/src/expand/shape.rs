@@ -16,8 +16,13 @@ use crate::model::{
 /// The `SHAPE` expression, and the consts it needs: a non-generic union's key table, and the
 /// expanded fields of an object that flattens some.
 pub fn shape_expr(contract: &Contract) -> (TokenStream, TokenStream) {
+    // A non-generic union's operations are written in a constant outside the impl, where
+    // a node can be a constant too; elsewhere the nodes stay where they are written, so an
+    // attribute's expression may name `Self` and the type's parameters.
+    let shared_nodes = contract.generics.params.is_empty()
+        && matches!(&contract.body, Body::Union(union) if !matches!(union.tagging, Tagging::External));
     let mut consts = Consts {
-        generic: !contract.generics.params.is_empty(),
+        shared_nodes,
         ..Consts::default()
     };
     let (union_consts, expr) = match &contract.body {
@@ -65,9 +70,9 @@ pub fn shape_expr(contract: &Contract) -> (TokenStream, TokenStream) {
 struct Consts {
     items: TokenStream,
     count: usize,
-    /// Whether the contract is generic: its consts cannot name its parameters, so its
-    /// fields' nodes stay inline.
-    generic: bool,
+    /// Whether field nodes with attributes are constants shared by code (below), or inline
+    /// constants where they are written.
+    shared_nodes: bool,
     /// Each field node with attributes, by its code (type, attributes, key): a key that
     /// many operations share with the same type and attributes (`partIndex`, `min = 0`, in
     /// eight of fourteen) is one constant, checked and evaluated once.
@@ -359,7 +364,7 @@ fn field_node(field: &Field, consts: &mut Consts) -> TokenStream {
     let Some((value, span)) = last else {
         return node;
     };
-    if consts.generic {
+    if !consts.shared_nodes {
         return quote_spanned!(span=> &const { #value });
     }
     let code = value.to_string();
