@@ -10,6 +10,8 @@
 //!
 //! Ignored in the plain suite (it needs the corpus): `.ci/run` runs it with `--ignored`.
 
+mod common;
+
 use std::path::PathBuf;
 
 use serde_json::{Map, Value, json};
@@ -110,10 +112,8 @@ impl Client {
                 })
                 .map_or_else(|| value.clone(), |(_, sent)| sent);
         }
-        let shows_entries = schema["items"]["required"] == json!(["key", "value"])
-            && schema["items"]["properties"]["key"]["type"] == "string";
         match value {
-            Value::Object(map) if shows_entries => {
+            Value::Object(map) if common::shows_entries(schema) => {
                 let inner = &schema["items"]["properties"]["value"];
                 Value::Array(
                     map.iter()

@@ -23,13 +23,18 @@ pub fn fill(
     }
 }
 
+/// Whether a schema shows a map as an array of `{"key", "value"}` entries (a strict
+/// dialect's form of a map).
+pub fn shows_entries(schema: &Value) -> bool {
+    schema["items"]["required"] == json!(["key", "value"])
+        && schema["items"]["properties"]["key"]["type"] == "string"
+}
+
 /// The call with each map sent as an array of `{"key", "value"}` entries where the schema
 /// shows one so (a strict dialect), at every depth.
 pub fn entries_where_shown(schema: &Value, value: &Value) -> Value {
-    let shows_entries = schema["items"]["required"] == json!(["key", "value"])
-        && schema["items"]["properties"]["key"]["type"] == "string";
     match value {
-        Value::Object(map) if shows_entries => {
+        Value::Object(map) if shows_entries(schema) => {
             let inner = &schema["items"]["properties"]["value"];
             Value::Array(
                 map.iter()
