@@ -4,9 +4,11 @@
 //! writes is read as 2020-12 (it writes no `$schema`). A tuple's `items` array becomes
 //! `prefixItems` (and `additionalItems` its `items`); draft-04's boolean `exclusiveMinimum`
 //! and `exclusiveMaximum` become the numbers they qualify; `dependencies` become
-//! `dependentRequired` and `dependentSchemas`. Shapes only an older draft gives a meaning to
-//! (an array of `items`, a boolean bound) are read so whatever `$schema` says; `dependencies`,
-//! which 2020-12 reads as an annotation, only where `$schema` names an older draft.
+//! `dependentRequired` and `dependentSchemas`; the root's `definitions` become `$defs`, the
+//! `$ref`s into them following. A one-schema `items` is the items' schema in every draft and
+//! stays as it is. Shapes only an older draft gives a meaning to (an array of `items`, a boolean
+//! bound) are read so whatever `$schema` says; `dependencies`, which 2020-12 reads as an
+//! annotation, and `definitions`, only where `$schema` names an older draft.
 
 use std::borrow::Cow;
 
@@ -26,11 +28,42 @@ pub(crate) fn upgraded(document: &Value) -> Cow<'_, Value> {
     }
     let mut document = document.clone();
     // What is read from here on is 2020-12, whatever stays as it was written.
+    let renamed = older && definitions_renamed(&mut document);
     if older && let Value::Object(root) = &mut document {
         root.remove("$schema");
     }
-    each_schema_mut(&mut document, |map| rewrite(map, older));
+    each_schema_mut(&mut document, |map| {
+        rewrite(map, older);
+        if renamed {
+            point_into_defs(map);
+        }
+    });
     Cow::Owned(document)
+}
+
+/// An older draft's root `definitions` named `$defs`, as 2020-12 names them, where the
+/// document has no `$defs` of its own: whether it was renamed.
+fn definitions_renamed(document: &mut Value) -> bool {
+    let Value::Object(root) = document else {
+        return false;
+    };
+    if root.contains_key("$defs") {
+        return false;
+    }
+    let Some(definitions) = root.remove("definitions") else {
+        return false;
+    };
+    root.insert("$defs".to_owned(), definitions);
+    true
+}
+
+/// A `$ref` into the renamed definitions, pointing at their new name.
+fn point_into_defs(map: &mut Map<String, Value>) {
+    if let Some(Value::String(reference)) = map.get_mut("$ref")
+        && let Some(name) = reference.strip_prefix("#/definitions/")
+    {
+        *reference = format!("#/$defs/{name}");
+    }
 }
 
 /// Whether a `$schema` names draft-04, 06 or 07 (or earlier).
@@ -55,16 +88,17 @@ fn says_it_the_older_way(map: &Map<String, Value>, older: bool) -> bool {
 
 /// One schema's keywords, said as 2020-12 says them.
 fn rewrite(map: &mut Map<String, Value>, older: bool) {
+    // `additionalItems` beside one `items` schema means nothing: it is dropped, and a one
+    // schema `items` stays where it is (the items' schema in every draft).
     let additional = map.remove("additionalItems");
-    if let Some(Value::Array(positions)) = map.remove("items") {
-        map.insert("prefixItems".to_owned(), Value::Array(positions));
+    if matches!(map.get("items"), Some(Value::Array(_)))
+        && let Some(positions) = map.remove("items")
+    {
+        map.insert("prefixItems".to_owned(), positions);
         // Past the positions: what `additionalItems` allows (anything, when it is absent).
         if let Some(additional) = additional {
             map.insert("items".to_owned(), additional);
         }
-    } else if let Some(items) = map.remove("items") {
-        // `additionalItems` beside one `items` schema means nothing: dropped above.
-        map.insert("items".to_owned(), items);
     }
     for (exclusive, inclusive) in [
         ("exclusiveMinimum", "minimum"),
