@@ -94,10 +94,10 @@ fn what_cannot_be_rebuilt_stays_and_the_guard_reports_it() {
     let negated = json!({"type": "object", "properties": {"v": {"not": {"type": "null"}}}});
     let flat = stitch::foreign::flatten_tool_schema(&negated);
     assert_eq!(flat["properties"]["v"], negated["properties"]["v"]);
-    // An optional discriminator is none: the branches stay branches.
+    // Branches no key tells apart (both say `k` is "a") stay branches.
     let optional = json!({"oneOf": [
-        {"type": "object", "properties": {"k": {"const": "a"}}},
-        {"type": "object", "properties": {"k": {"const": "b"}}}
+        {"type": "object", "properties": {"k": {"const": "a"}, "n": {"type": "integer"}}},
+        {"type": "object", "properties": {"k": {"const": "a"}, "s": {"type": "string"}}}
     ]});
     assert_eq!(
         stitch::foreign::flatten_tool_schema(&optional)["anyOf"]

@@ -2,15 +2,15 @@
 //! keys, and branches no key tells apart.
 //!
 //! Operations open to other keys. A foreign union's operation that says outright that it
-//! takes other keys (`additionalProperties: true`, zod's `.passthrough()`) takes any value
-//! under a key another operation types, so the flat object accepts any value there too (the
-//! key loosened, and hinted as that operation's). An operation that says nothing of other keys
-//! is read as serde and zod read it: the tool ignores them, so the key keeps its type. Proven
-//! over generated unions with the `jsonschema` crate as the oracle.
+//! takes other keys (`additionalProperties: true`, zod's `.passthrough()`) is read as a
+//! contract's operation with a flattened map is: a key another operation types keeps that
+//! type, and its description names the open operation as one that takes it as any other key.
+//! The flat object accepts everything else such an operation takes (keys no operation names,
+//! any values). Proven over generated unions with the `jsonschema` crate as the oracle.
 
 use proptest::prelude::*;
 use serde_json::{Map, Value, json};
-use stitch::{Dialect, SchemaProfile, guard::FindingKind};
+use stitch::{Dialect, SchemaProfile};
 
 /// An operation: its name, its keys with their kinds, and whether it takes other keys.
 type Operation<'a> = (&'a str, Vec<(&'a str, &'a str)>, bool);
@@ -36,38 +36,78 @@ fn union(operations: &[Operation<'_>]) -> Value {
 }
 
 #[test]
-fn a_passthrough_operation_loosens_a_key_another_types() {
+fn a_passthrough_operation_leaves_a_key_the_type_another_gives_it() {
     let open = union(&[("a", vec![("x", "integer")], false), ("b", vec![], true)]);
-    let flat = stitch::foreign::flatten_tool_schema(&open);
-    let x = &flat["properties"]["action"]["properties"]["x"];
-    let call = json!({"action": {"op": "b", "x": "hello"}});
+    for dialect in Dialect::ALL {
+        let shown = stitch::foreign::tool_schema_for(&open, dialect);
+        let x = &shown["properties"]["action"]["properties"]["x"];
+        let kinds = x["type"].to_string();
+        assert!(
+            kinds.contains("integer") && !kinds.contains("string"),
+            "{dialect}: {x}"
+        );
+        assert!(
+            x["description"]
+                .as_str()
+                .unwrap_or_default()
+                .contains("op = b takes it as any other key"),
+            "{dialect}: {x}"
+        );
+    }
+    // What the open operation takes under keys no operation names, the flat object takes.
+    let call = json!({"action": {"op": "b", "note": "hello", "n": [1]}});
     assert!(jsonschema::validator_for(&open).unwrap().is_valid(&call));
-    assert!(
-        jsonschema::validator_for(&flat).unwrap().is_valid(&call),
-        "{x}"
-    );
-    assert!(
-        x["description"]
-            .as_str()
-            .unwrap_or_default()
-            .contains("a | b"),
-        "{x}"
-    );
-    // Portable cannot say "any kind" without a type array: the guard says so.
-    let findings = stitch::guard::check(
-        &[stitch::guard::Checked::Listed {
-            name: "t",
-            description: "",
-            input: &open,
-        }],
-        &SchemaProfile::new().dialect(Dialect::Portable),
-    );
-    assert!(
-        findings
-            .iter()
-            .any(|f| f.kind() == FindingKind::Inexpressible && f.path() == "action.x"),
-        "{findings:?}"
-    );
+    let flat = stitch::foreign::flatten_tool_schema(&open);
+    assert!(jsonschema::validator_for(&flat).unwrap().is_valid(&call));
+    // The key is typed in every dialect: nothing for the guard to report.
+    for dialect in Dialect::ALL {
+        let findings = stitch::guard::check(
+            &[stitch::guard::Checked::Listed {
+                name: "t",
+                description: "",
+                input: &open,
+            }],
+            &SchemaProfile::new().dialect(dialect),
+        );
+        assert!(
+            !findings.iter().any(|f| f.path() == "action.x"),
+            "{dialect}: {findings:?}"
+        );
+    }
+}
+
+/// A contract whose operation takes other keys through a flattened map.
+#[derive(stitch::Contract, serde::Deserialize)]
+#[serde(tag = "op", rename_all = "snake_case")]
+#[allow(dead_code, reason = "only deserialized")]
+enum Tagging {
+    /// Tag one item.
+    Tag {
+        #[contract(min = 0)]
+        x: i64,
+    },
+    /// Anything else, passed through.
+    Pass {
+        #[serde(flatten)]
+        extra: std::collections::HashMap<String, serde_json::Value>,
+    },
+}
+
+#[test]
+fn a_contract_operation_with_a_flattened_map_is_said_by_the_same_rule() {
+    use stitch::Contract;
+    for dialect in Dialect::ALL {
+        let shown: Value = serde_json::from_str(Tagging::input_schema_for(dialect)).unwrap();
+        let x = &shown["properties"]["x"];
+        assert!(x["type"].to_string().contains("integer"), "{dialect}: {x}");
+        assert!(
+            x["description"]
+                .as_str()
+                .unwrap_or_default()
+                .contains("Required if op = tag; op = pass takes it as any other key"),
+            "{dialect}: {x}"
+        );
+    }
 }
 
 #[test]
@@ -124,9 +164,11 @@ const KEYS: [&str; 4] = ["k0", "k1", "k2", "k3"];
 const KINDS: [&str; 3] = ["integer", "string", "boolean"];
 
 proptest! {
-    /// Every call an operation accepts (its own keys of their kinds; any values under other
-    /// operations' keys when it is open) is accepted by the flat schema in `mcp`, and in
-    /// `portable` unless the guard reports the key.
+    /// Every call an operation accepts (its own keys of their kinds; when it is open, any
+    /// values under keys no operation names, and values of the declared kind under keys other
+    /// operations declare) is accepted by the flat schema in `mcp`, and in `portable` unless
+    /// the guard reports the key; and every key some operation declares keeps a type in `mcp`
+    /// (its kinds, never every kind).
     #[test]
     fn the_flat_schema_accepts_what_each_operation_accepts(
         shapes in prop::collection::vec(
@@ -157,8 +199,25 @@ proptest! {
         }
         if *open {
             for (i, key) in KEYS.iter().enumerate() {
-                call.entry((*key).to_owned())
-                    .or_insert_with(|| kind_value(KINDS[seeds[4 + i] as usize % 3], seeds[i]));
+                let declared_by_another = operations
+                    .iter()
+                    .find_map(|(_, keys, _)| keys.iter().find(|(k, _)| k == key).map(|(_, kind)| *kind));
+                if let Some(kind) = declared_by_another {
+                    call.entry((*key).to_owned()).or_insert_with(|| kind_value(kind, seeds[i]));
+                }
+            }
+            for (i, key) in ["x0", "x1"].iter().enumerate() {
+                call.insert((*key).to_owned(), kind_value(KINDS[seeds[4 + i] as usize % 3], seeds[i]));
+            }
+        }
+        let mcp = stitch::foreign::flatten_tool_schema(&source);
+        for (_, keys, _) in &operations {
+            for (key, _) in keys {
+                let kinds = mcp["properties"]["action"]["properties"][key]["type"].to_string();
+                prop_assert!(
+                    !kinds.contains("object") && !kinds.contains("array"),
+                    "{key} lost its type: {mcp}"
+                );
             }
         }
         let call = json!({"action": call});

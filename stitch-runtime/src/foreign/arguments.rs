@@ -8,17 +8,19 @@ use serde_json::Value;
 use super::lower::lower;
 use super::{MAX_DEPTH, nested_deeper_than, readable};
 use crate::call::check::entries::{entry_key, map_of_entries};
-use crate::ir::{Kind, Node, Object, kinds};
+use crate::ir::{Kind, Node, Object, Union, kinds};
 
 /// A call from a client shown a strict dialect of a foreign schema, as the tool that wrote
 /// the schema reads it. Such a client sends a map as an array of `{"key", "value"}` entries
 /// (a strict dialect closes every object): each is read back into the map, when every entry
 /// is one and no key repeats. An OpenAI strict client also sends every key of the flat
-/// object, `null` for each it leaves out: each `null` the operation's schema does not take
-/// for the key (a key the operation does not declare, or one that takes no `null`) is left
-/// out, since it can only mean absence. A `null` the key takes stays: the source may give it
-/// a meaning of its own ("pass null to remove"), and where it means absence the tool reads
-/// it so. Everything else is left as it came.
+/// object, `null` for each it leaves out: each such `null` that can only mean absence is left
+/// out (a key another operation declares, one whose schema takes no `null`, or one whose
+/// default is not `null` and whose description gives `null` no meaning of its own: the
+/// client asked for the default). A `null` the key takes as a value stays (the source may
+/// give it a meaning: "pass null to remove"), and so does every `null` under a key the flat
+/// object does not list: in an object open to other keys it is a value like any other.
+/// Everything else is left as it came.
 pub fn strict_arguments_for(schema: &Value, arguments: &mut Value) {
     if nested_deeper_than(schema, MAX_DEPTH) || nested_deeper_than(arguments, MAX_DEPTH) {
         return;
@@ -42,7 +44,7 @@ fn as_the_tool_reads(node: &Node<'_>, value: &mut Value) {
     {
         *value = Value::Object(map);
     }
-    let (object, tag, map) = match (node.kind, value) {
+    let (object, union, map) = match (node.kind, value) {
         (Kind::Object(object), Value::Object(map)) => (object, None, map),
         (Kind::Union(union), Value::Object(map)) => {
             let chosen = map
@@ -50,7 +52,7 @@ fn as_the_tool_reads(node: &Node<'_>, value: &mut Value) {
                 .and_then(Value::as_str)
                 .and_then(|name| union.variants.iter().find(|variant| variant.name == name));
             match chosen {
-                Some(variant) => (variant.object, Some(union.tag), map),
+                Some(variant) => (variant.object, Some(union), map),
                 None => return,
             }
         }
@@ -67,9 +69,7 @@ fn as_the_tool_reads(node: &Node<'_>, value: &mut Value) {
         }
         _ => return,
     };
-    map.retain(|key, value| {
-        !value.is_null() || Some(key.as_str()) == tag || takes_null(object, key)
-    });
+    map.retain(|key, value| !value.is_null() || !null_is_absence(object, union, key));
     for field in object.fields {
         if let Some(element) = map.get_mut(field.name) {
             as_the_tool_reads(field.node, element);
@@ -111,11 +111,26 @@ fn branch_for<'n>(branches: &[&'n Node<'n>], value: &Value) -> Option<&'n Node<'
         .copied()
 }
 
-/// Whether the object's field `key` takes `null`: it is nullable, or says nothing that refuses
-/// it (a free value, a part kept as it was written).
-fn takes_null(object: &Object<'_>, key: &str) -> bool {
-    object.fields.iter().any(|field| {
-        field.name == key
-            && (field.node.nullable || field.node.kind.json_kinds() & kinds::NULL != 0)
+/// Whether a `null` sent under `key` of `object` (the operation chosen of `union`, if any) can
+/// only mean that the key was left out, and is so read. It is where the flat object lists the
+/// key, so that a client that must send every key sent it, and:
+/// - the object declares the key and its schema takes no `null`, or reads it as its default
+///   ([`Field::null_is_absence`](crate::ir::Field));
+/// - the object does not declare it, but another operation of the union does: the `null` was
+///   sent for that operation's sake, even to an operation that takes other keys.
+///
+/// A `null` under a key the flat object does not list is the client's own (in an object open
+/// to other keys, a value like any other): it stays, as does one the key takes as a value.
+fn null_is_absence(object: &Object<'_>, union: Option<&Union<'_>>, key: &str) -> bool {
+    if let Some(field) = object.fields.iter().find(|field| field.name == key) {
+        let takes_null = field.node.nullable || field.node.kind.json_kinds() & kinds::NULL != 0;
+        return !takes_null || field.null_is_absence;
+    }
+    union.is_some_and(|union| {
+        union.tag != key
+            && union
+                .variants
+                .iter()
+                .any(|variant| variant.object.fields.iter().any(|field| field.name == key))
     })
 }

@@ -150,15 +150,18 @@ impl<'a> Lowering<'a> {
             Some(names) if says_only_strings(names) => known.push("propertyNames"),
             Some(_) => return None,
         }
+        // An empty `properties` declares no key (zod v4 writes one for every loose object).
         let properties = match map.get("properties") {
             None => None,
+            Some(Value::Object(properties)) if properties.is_empty() => None,
             Some(Value::Object(properties)) => Some(properties),
             Some(_) => return None,
         };
         // `None`: other keys are free; `Some(None)`: refused; `Some(Some(node))`: checked.
         let rest = match map.get("additionalProperties") {
             None => None,
-            // Any keys, said outright and naming none: a map of any values.
+            // Any keys, said outright and naming none: a map of any values, however the
+            // openness is written (`true`, `{}`), so that every dialect shows it as one.
             Some(free) if properties.is_none() && skip.is_none() && says_anything(free) => {
                 Some(Some(&*self.arena.alloc(Node::of(Kind::Any))))
             }
@@ -212,7 +215,12 @@ impl<'a> Lowering<'a> {
         for keyword in Keyword::of_class(Class::Map) {
             known.push(keyword.spec().json);
         }
-        if !only_keys(map, &known) || map.contains_key("required") {
+        let requires_a_key = match map.get("required") {
+            None => false,
+            Some(Value::Array(names)) => !names.is_empty(),
+            Some(_) => true,
+        };
+        if !only_keys(map, &known) || requires_a_key {
             return None;
         }
         let mut kind = Kind::Map(value, MapRules::NONE);
@@ -227,17 +235,22 @@ impl<'a> Lowering<'a> {
 
     /// One named property as a field.
     fn field(&mut self, name: &'a str, schema: &'a Value, required: bool) -> Field<'a> {
-        let description = schema.as_object().and_then(description);
+        let own = schema.as_object().and_then(description);
         let node = self.node(schema);
-        // A `null` the source tells apart from absence: a default other than `null`, or none
-        // and a description that speaks of `null` ("pass null to remove", absence to keep).
-        // Such a `null` is shown where a dialect can show it and reported where it cannot. (A
-        // `null` the key takes is never read as absence either way: see
-        // `strict_arguments_for`.)
-        let defaulted = match schema.get("default") {
-            Some(Value::Null) => false,
-            Some(_) => true,
-            None => node.nullable && description.is_some_and(|doc| speaks_of_null(doc.text)),
+        let default = schema.get("default");
+        let null_has_a_meaning = node.nullable && own.is_some_and(|doc| speaks_of_null(doc.text));
+        // What `null` means, beside absence:
+        // - a default of `null`: the same as absence;
+        // - another default: absence (the default) too, unless the description gives `null` a
+        //   meaning of its own: a client that must send every key sends `null` for "the
+        //   default", and `strict_arguments_for` leaves it out;
+        // - no default: what the description says; where it speaks of `null` ("pass null to
+        //   remove", absence to keep) the two differ, shown where a dialect can show it and
+        //   reported where it cannot. Otherwise a `null` the key takes stays as it was sent.
+        let (defaulted, null_is_absence) = match default {
+            Some(Value::Null) => (false, false),
+            Some(_) => (null_has_a_meaning, !null_has_a_meaning),
+            None => (null_has_a_meaning, false),
         };
         Field {
             name,
@@ -245,10 +258,35 @@ impl<'a> Lowering<'a> {
             node,
             required,
             defaulted,
-            description,
+            description: self.with_default(own, default),
             plain: is_plain(name),
             quick: QuickCheck::of(node),
+            null_is_absence,
         }
+    }
+
+    /// A field's description with its default said (`Default: 50.`): no dialect keeps the
+    /// `default` keyword, and a model that leaves the key out should know what it gets. A
+    /// default longer than a short phrase is left unsaid.
+    fn with_default(&self, own: Option<Doc<'a>>, default: Option<&Value>) -> Option<Doc<'a>> {
+        const LONGEST_SAID: usize = 80;
+        let Some(default) = default.filter(|value| !value.is_null()) else {
+            return own;
+        };
+        let value = default.to_string();
+        if value.len() > LONGEST_SAID {
+            return own;
+        }
+        let text = match own {
+            Some(doc) if doc.text.trim_end().ends_with(['.', '!', '?']) => {
+                format!("{} Default: {value}.", doc.text.trim_end())
+            }
+            Some(doc) if !doc.text.trim().is_empty() => {
+                format!("{}. Default: {value}.", doc.text.trim_end())
+            }
+            _ => format!("Default: {value}."),
+        };
+        Some(Doc::new(self.arena.alloc_str(&text)))
     }
 
     /// A schema kept as it was written, the `$ref`s it holds noted.

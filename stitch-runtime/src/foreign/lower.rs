@@ -22,7 +22,7 @@ use serde_json::{Map, Value};
 
 use super::kinds::{description, is_null_schema, only_keys, says_anything, string_literals};
 use crate::ir::key_table::Flat;
-use crate::ir::{Doc, Field, Kind, Node, Object, Union, Variant};
+use crate::ir::{Doc, Kind, Node, Object, Union, Variant};
 use crate::union::key_table;
 
 /// A document read into the IR.
@@ -181,7 +181,7 @@ impl<'a> Lowering<'a> {
     /// than one branch takes: a superset). `None` when it stands with keywords beside it. (Keys beside a union are spread into its branches before
     /// the document is read: see `beside`.)
     fn union(&mut self, map: &'a Map<String, Value>, branches: &'a [Value]) -> Option<Node<'a>> {
-        if !only_keys(map, &["oneOf", "anyOf", "type"])
+        if !only_keys(map, &["oneOf", "anyOf", "type", "discriminator"])
             || map.get("type").is_some_and(|kind| kind != "object")
         {
             return None;
@@ -208,7 +208,9 @@ impl<'a> Lowering<'a> {
                     .collect::<Option<Vec<_>>>()
                 {
                     self.string_enum(values.into_iter().flatten())
-                } else if let Some(union) = self.discriminated(several, description(map)) {
+                } else if let Some(union) =
+                    self.discriminated(several, named_tag(map), description(map))
+                {
                     union
                 } else {
                     self.any_of(several)
@@ -224,16 +226,24 @@ impl<'a> Lowering<'a> {
         Node::of(Kind::AnyOf(self.arena.alloc_slice_copy(&nodes)))
     }
 
-    /// Objects told apart by one key (the rule stitchkit's projection finds it by): the
-    /// first of the first branch's keys, in sorted order, that every branch requires with
-    /// string values no other branch has.
-    fn discriminated(&mut self, branches: &[&'a Value], doc: Option<Doc<'a>>) -> Option<Node<'a>> {
+    /// Objects told apart by one key: the one `discriminator.propertyName` names, else (the
+    /// rule stitchkit's projection finds it by) the first of the first branch's keys, in
+    /// sorted order, that every branch requires with string values no other branch has, else
+    /// the first that every branch gives such values without requiring it (pydantic's
+    /// `Literal["get"] = "get"`). The flat object requires the tag either way: it is how the
+    /// tool tells its operations apart.
+    fn discriminated(
+        &mut self,
+        branches: &[&'a Value],
+        named: Option<&str>,
+        doc: Option<Doc<'a>>,
+    ) -> Option<Node<'a>> {
         let resolved: Vec<(&'a Map<String, Value>, Option<&'a str>)> = branches
             .iter()
             .map(|branch| self.resolve(branch))
             .collect::<Option<_>>()?;
         let objects: Vec<&'a Map<String, Value>> = resolved.iter().map(|(map, _)| *map).collect();
-        let (tag, labels) = discriminator(&objects)?;
+        let (tag, labels) = discriminator(&objects, named)?;
         let mut read_objects = Vec::with_capacity(objects.len());
         for (object, reference) in resolved {
             self.inlining.extend(reference);
@@ -269,56 +279,28 @@ impl<'a> Lowering<'a> {
     }
 
     /// An operation that says outright that it takes other keys (`additionalProperties` of
-    /// `true` or `{}`, as zod's `.passthrough()` writes) takes any value under a key another
-    /// operation declares: it declares that key too, as any value, so the flat object
-    /// accepts what it accepts (the key is then loosened, and hinted as that operation's
-    /// too). An operation that says nothing of other keys is read as serde and zod read it:
-    /// the tool ignores them, so a key another operation types keeps its type.
+    /// `true` or `{}`, as zod's `.passthrough()` writes) is read as an object whose other keys
+    /// hold any value, as a contract's flattened map is. A key another operation types keeps
+    /// that type in the flat object, and its hint names the open operation as one that takes
+    /// it as any other key: a model is told what the key is, and the open operation says
+    /// nothing of it. (This is the one place the flat object is narrower than its source: a
+    /// value the open operation would take under another operation's key, of another kind.)
+    /// An operation that says nothing of other keys is read as serde and zod read it: the
+    /// tool ignores them.
     fn open_to_other_keys(
         &mut self,
         objects: &[&'a Map<String, Value>],
         read: &mut [&'a Object<'a>],
     ) {
-        let open: Vec<bool> = objects
-            .iter()
-            .map(|object| {
-                object
-                    .get("additionalProperties")
-                    .is_some_and(says_anything)
-            })
-            .collect();
-        if !open.contains(&true) {
-            return;
-        }
-        let mut keys: Vec<&'a str> = Vec::new();
-        let mut seen = BTreeSet::new();
-        for object in read.iter() {
-            for field in object.fields {
-                if seen.insert(field.name) {
-                    keys.push(field.name);
-                }
+        let mut any: Option<&'a Node<'a>> = None;
+        for (source, object) in objects.iter().zip(read.iter_mut()) {
+            let open = source
+                .get("additionalProperties")
+                .is_some_and(says_anything);
+            if open && object.rest.is_none() {
+                let any = *any.get_or_insert_with(|| self.arena.alloc(Node::of(Kind::Any)));
+                *object = self.arena.alloc(object.with_rest(any));
             }
-        }
-        let any: &'a Node<'a> = self.arena.alloc(Node::of(Kind::Any));
-        for (object, open) in read.iter_mut().zip(open) {
-            if !open {
-                continue;
-            }
-            let mut fields = object.fields.to_vec();
-            for key in &keys {
-                if !object.fields.iter().any(|field| field.name == *key) {
-                    fields.push(Field::new(key, any, true, None));
-                }
-            }
-            let widened = Object::new(
-                self.arena.alloc_slice_copy(&fields),
-                object.deny_unknown,
-                object.description,
-            );
-            *object = self.arena.alloc(match object.rest {
-                Some(rest) => widened.with_rest(rest),
-                None => widened,
-            });
         }
     }
 
@@ -376,14 +358,27 @@ impl<'a> Lowering<'a> {
     }
 }
 
-/// The key that tells the objects apart and each object's values of it: the first of the
-/// first object's keys, in sorted order, that every object requires with string values no
-/// other object has.
-fn discriminator<'a>(objects: &[&'a Map<String, Value>]) -> Option<(&'a str, Vec<Vec<&'a str>>)> {
+/// The key `discriminator.propertyName` names beside a union (OpenAPI's and pydantic's way of
+/// saying which key tells the branches apart).
+fn named_tag(map: &Map<String, Value>) -> Option<&str> {
+    map.get("discriminator")?.get("propertyName")?.as_str()
+}
+
+/// The key that tells the objects apart and each object's values of it: the key `named`, when
+/// given; else the first of the first object's keys, in sorted order, that every object
+/// requires with string values no other object has; else the first that every object gives
+/// such values, required or not.
+fn discriminator<'a>(
+    objects: &[&'a Map<String, Value>],
+    named: Option<&str>,
+) -> Option<(&'a str, Vec<Vec<&'a str>>)> {
     let first_properties = objects.first()?.get("properties")?.as_object()?;
     let mut candidates: Vec<&'a String> = first_properties.keys().collect();
     candidates.sort();
-    candidates.into_iter().find_map(|key| {
+    if let Some(named) = named {
+        candidates.retain(|key| key.as_str() == named);
+    }
+    let tagged_by = |key: &'a String, must_require: bool| {
         let labels: Vec<Vec<&'a str>> = objects
             .iter()
             .map(|object| {
@@ -393,14 +388,19 @@ fn discriminator<'a>(objects: &[&'a Map<String, Value>]) -> Option<(&'a str, Vec
                     .and_then(Value::as_array)
                     .is_some_and(|names| names.iter().any(|name| name == key.as_str()));
                 let property = object.get("properties")?.get(key)?;
-                (is_object && required).then_some(())?;
+                (is_object && (required || !must_require)).then_some(())?;
                 string_literals(property.as_object()?)
             })
             .collect::<Option<_>>()?;
         let mut seen = BTreeSet::new();
         let disjoint = labels.iter().flatten().all(|label| seen.insert(*label));
         disjoint.then_some((key.as_str(), labels))
-    })
+    };
+    let required_first = named.is_none();
+    candidates
+        .iter()
+        .find_map(|key| tagged_by(key, required_first))
+        .or_else(|| candidates.iter().find_map(|key| tagged_by(key, false)))
 }
 
 #[cfg(test)]

@@ -92,6 +92,10 @@ pub struct Field<'a> {
     pub plain: bool,
     /// How the valid path judges the field's value at a glance (computed from `node`).
     pub(crate) quick: QuickCheck,
+    /// Whether a `null` sent for the key is read as the key left out (a foreign schema's key
+    /// with a default other than `null` whose description gives `null` no meaning): what a
+    /// client that must send every key sends for "the default".
+    pub(crate) null_is_absence: bool,
 }
 
 impl<'a> Field<'a> {
@@ -129,6 +133,7 @@ impl<'a> Field<'a> {
             description,
             plain,
             quick: QuickCheck::of(node),
+            null_is_absence: false,
         }
     }
 
@@ -428,6 +433,20 @@ impl<'a> Union<'a> {
             flat: Some(flat),
             ..self
         }
+    }
+
+    /// Whether some operation takes keys it does not name (a flattened map's, or a foreign
+    /// schema's open object): such an operation takes any key another operation types, as
+    /// one of its own others, and the flat object names it beside the key's type.
+    pub const fn takes_other_keys(&self) -> bool {
+        let mut i = 0;
+        while i < self.variants.len() {
+            if self.variants[i].object.rest.is_some() {
+                return true;
+            }
+            i += 1;
+        }
+        false
     }
 
     /// Whether every operation denies unknown keys.

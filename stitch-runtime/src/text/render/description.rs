@@ -65,6 +65,9 @@ pub(super) struct Hint<'a> {
     pub(super) union: &'a Union<'a>,
     pub(super) set: CollisionSet<'a>,
     pub(super) required_by_some: bool,
+    /// Whether some operation of the union takes keys it does not name (found once per
+    /// union, so that a union without one pays nothing per key).
+    pub(super) others_open: bool,
 }
 
 impl<'a> Description<'a> {
@@ -184,6 +187,7 @@ const fn write_hint(sink: &mut Sink<'_>, hint: Hint<'_>) {
         union,
         set,
         required_by_some: any_requires,
+        others_open,
     } = hint;
     sink.raw(if any_requires {
         "Required if "
@@ -205,6 +209,50 @@ const fn write_hint(sink: &mut Sink<'_>, hint: Hint<'_>) {
         let variant = &union.variants[occurrence.variant as usize];
         sink.name_inside(variant.name, variant.plain);
     }
+    if others_open {
+        write_open_operations(sink, union, set);
+    }
+}
+
+/// The operations that do not declare the key but take keys they do not name (a foreign
+/// schema's `additionalProperties: true`, a contract's flattened map), which may send it with
+/// a value of their own: `; op = c takes it as any other key`. The key keeps the type the
+/// operations that declare it give it: a model reading the key is told what it is, and which
+/// operations say nothing of it.
+const fn write_open_operations(sink: &mut Sink<'_>, union: &Union<'_>, set: CollisionSet<'_>) {
+    let mut named = 0;
+    let mut v = 0;
+    while v < union.variants.len() {
+        let variant = &union.variants[v];
+        if variant.object.rest.is_some() && !declared_by(set, v) {
+            sink.raw(if named == 0 { "; " } else { " | " });
+            if named == 0 {
+                sink.escaped(union.tag);
+                sink.raw(" = ");
+            }
+            sink.name_inside(variant.name, variant.plain);
+            named += 1;
+        }
+        v += 1;
+    }
+    if named > 0 {
+        sink.raw(if named == 1 {
+            " takes it as any other key"
+        } else {
+            " take it as any other key"
+        });
+    }
+}
+
+/// Whether operation `v` declares the set's key.
+const fn declared_by(set: CollisionSet<'_>, v: usize) -> bool {
+    let mut members = set.members();
+    while let Some(occurrence) = members.next() {
+        if occurrence.variant as usize == v {
+            return true;
+        }
+    }
+    false
 }
 
 /// How a description's text so far ends.

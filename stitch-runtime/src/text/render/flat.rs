@@ -94,6 +94,7 @@ const fn write_keys<'a>(
     if first {
         sink.raw(",\"properties\":{");
     }
+    let others_open = union.takes_other_keys();
     let mut keys = Keys::of(union);
     while let Some((key, set)) = keys.next() {
         if !first {
@@ -101,7 +102,7 @@ const fn write_keys<'a>(
         }
         first = false;
         sink.name_key(key.name, key.plain);
-        write_key(sink, union, &key, set, rendering);
+        write_key(sink, union, &key, set, rendering, others_open);
     }
     sink.raw("},\"required\":[");
     first = true;
@@ -302,6 +303,7 @@ const fn write_key<'a>(
     key: &FlatKey<'a>,
     set: CollisionSet<'_>,
     rendering: Rendering,
+    others_open: bool,
 ) {
     let nodes = NodeSet::of(set);
     let (own, several) = set_description(nodes, key.merge);
@@ -315,6 +317,7 @@ const fn write_key<'a>(
                 union,
                 set,
                 required_by_some: key.requirement.by_some,
+                others_open,
             })
         },
         presence: key.requirement,

@@ -1,0 +1,214 @@
+//! Foreign schemas keep their types: what real servers list, read in every dialect without a
+//! typed position left saying nothing of its kind, and what a strict client sends reaching the
+//! tool as its schema states it.
+//!
+//! The schemas under `tests/foreign_types/` were written by tools, not here:
+//! - `create_entities.json`: `@modelcontextprotocol/server-memory@2026.8.31` as listed
+//!   (zod-to-json-schema, draft-07, as the TypeScript SDK v1 writes every tool);
+//! - `move_page.json`: `@notionhq/notion-mcp-server@2.5.2` as listed (OpenAPI-derived; its
+//!   parents are open objects);
+//! - `pydantic_kv.json`: pydantic 2.14.4's `model_json_schema()` of a model with a
+//!   discriminated union whose tag has a default (`Literal["Get"] = "Get"`) and
+//!   `max_items: Optional[int] = 50`.
+
+use serde_json::{Value, json};
+use stitch::Dialect;
+use stitch::foreign::{strict_arguments_for, tool_schema_for};
+
+fn fixture(text: &str) -> Value {
+    serde_json::from_str(text).expect("a fixture is JSON")
+}
+
+fn create_entities() -> Value {
+    fixture(include_str!("foreign_types/create_entities.json"))
+}
+
+fn move_page() -> Value {
+    fixture(include_str!("foreign_types/move_page.json"))
+}
+
+fn pydantic_kv() -> Value {
+    fixture(include_str!("foreign_types/pydantic_kv.json"))
+}
+
+fn accepts(schema: &Value, value: &Value) -> bool {
+    jsonschema::validator_for(schema)
+        .expect("a valid schema")
+        .is_valid(value)
+}
+
+#[test]
+fn a_draft_07_document_renders_as_its_2020_12_twin_in_every_dialect() {
+    let twin = json!({"type": "object",
+        "properties": {"xs": {"type": "array", "items": {"type": "string"}}}, "required": ["xs"]});
+    let mut draft_07 = twin.clone();
+    draft_07["$schema"] = json!("http://json-schema.org/draft-07/schema#");
+    for dialect in Dialect::ALL {
+        let shown = tool_schema_for(&draft_07, dialect);
+        assert_eq!(shown, tool_schema_for(&twin, dialect), "{dialect}");
+        assert_eq!(
+            shown["properties"]["xs"]["items"]["type"], "string",
+            "{dialect}: {shown}"
+        );
+    }
+}
+
+#[test]
+fn the_memory_servers_entities_keep_their_three_properties_in_every_dialect() {
+    let source = create_entities();
+    for dialect in Dialect::ALL {
+        let shown = tool_schema_for(&source, dialect);
+        let item = &shown["properties"]["entities"]["items"];
+        assert_eq!(item["type"], "object", "{dialect}: {shown}");
+        assert_eq!(item["properties"]["name"]["type"], "string", "{dialect}");
+        assert_eq!(
+            item["properties"]["entityType"]["type"], "string",
+            "{dialect}"
+        );
+        assert_eq!(
+            item["properties"]["observations"]["items"]["type"], "string",
+            "{dialect}"
+        );
+        let mut required: Vec<&str> = item["required"]
+            .as_array()
+            .expect("required")
+            .iter()
+            .filter_map(Value::as_str)
+            .collect();
+        required.sort_unstable();
+        assert_eq!(
+            required,
+            ["entityType", "name", "observations"],
+            "{dialect}"
+        );
+    }
+    // What an OpenAI strict client sends by its schema is what the server takes.
+    let mut call = json!({"entities": [
+        {"name": "Ada", "entityType": "person", "observations": ["wrote the first program"]}
+    ]});
+    let strict = tool_schema_for(&source, Dialect::OpenAiStrict);
+    assert!(accepts(&strict, &call));
+    let sent = call.clone();
+    strict_arguments_for(&source, &mut call);
+    assert_eq!(call, sent);
+    assert!(accepts(&source, &call));
+}
+
+#[test]
+fn notions_page_id_stays_a_uuid_beside_open_parents() {
+    let source = move_page();
+    // A parent is a union of objects (`anyOf` in `mcp`, beside its other branch, a string).
+    let shown = tool_schema_for(&source, Dialect::Mcp);
+    let parent = &shown["properties"]["parent"];
+    let object = parent["anyOf"]
+        .as_array()
+        .and_then(|branches| branches.iter().find(|branch| branch["type"] == "object"))
+        .expect("the union of parents, flattened");
+    let page_id = &object["properties"]["page_id"];
+    assert_eq!(page_id["type"], "string", "{page_id}");
+    assert_eq!(page_id["format"], "uuid", "{page_id}");
+    let description = page_id["description"].as_str().unwrap_or_default();
+    assert!(
+        description.contains("Required if type = page_id")
+            && description.contains("type = database_id | workspace take it as any other key"),
+        "{description}"
+    );
+    // `portable` takes no `anyOf`, and a parent is an object or a string: it cannot say one
+    // kind, and the guard says so where it does not.
+    let findings = stitch::guard::check(
+        &[stitch::guard::Checked::Listed {
+            name: "move_page",
+            description: "",
+            input: &source,
+        }],
+        &stitch::SchemaProfile::new().dialect(Dialect::Portable),
+    );
+    assert!(
+        findings.iter().any(|finding| finding.path() == "parent"),
+        "{findings:?}"
+    );
+}
+
+#[test]
+fn a_null_inside_an_open_object_reaches_the_tool() {
+    let source = json!({"type": "object", "properties": {"filter": {"type": "object",
+        "properties": {}, "additionalProperties": {}}}, "required": ["filter"]});
+    // Sent whole (a client that did not decode strictly), or as entries (one that did).
+    for mut call in [
+        json!({"filter": {"deletedAt": null}}),
+        json!({"filter": [{"key": "deletedAt", "value": null}]}),
+    ] {
+        strict_arguments_for(&source, &mut call);
+        assert_eq!(call, json!({"filter": {"deletedAt": null}}));
+    }
+}
+
+#[test]
+fn a_zod_v4_loose_object_is_a_map_in_every_dialect() {
+    let source = json!({"type": "object", "properties": {"filter": {"type": "object",
+        "properties": {}, "additionalProperties": {}}}, "required": ["filter"]});
+    let as_true = json!({"type": "object", "properties": {"filter": {"type": "object",
+        "additionalProperties": true}}, "required": ["filter"]});
+    for dialect in Dialect::ALL {
+        assert_eq!(
+            tool_schema_for(&source, dialect),
+            tool_schema_for(&as_true, dialect),
+            "{dialect}"
+        );
+    }
+    let strict = tool_schema_for(&source, Dialect::OpenAiStrict);
+    let mut call = json!({"filter": [{"key": "status", "value": "A"}]});
+    assert!(accepts(&strict, &call), "{strict}");
+    strict_arguments_for(&source, &mut call);
+    assert_eq!(call, json!({"filter": {"status": "A"}}));
+    assert!(accepts(&source, &call));
+}
+
+#[test]
+fn a_union_whose_tag_has_a_default_is_flattened() {
+    let source = pydantic_kv();
+    for dialect in Dialect::ALL {
+        let shown = tool_schema_for(&source, dialect);
+        let text = shown.to_string();
+        assert!(
+            !text.contains("oneOf") && !text.contains("$ref"),
+            "{dialect}: {shown}"
+        );
+        let action = &shown["properties"]["action"];
+        assert_eq!(action["properties"]["kind"]["enum"], json!(["Get", "Put"]));
+        assert_eq!(action["required"][0], "kind", "{dialect}: {action}");
+    }
+    // Each operation's call, as the flat object takes it, is one the source takes.
+    let flat = tool_schema_for(&source, Dialect::Mcp);
+    for call in [
+        json!({"action": {"kind": "Get", "key": "k"}}),
+        json!({"action": {"kind": "Put", "key": "k", "value": 1}}),
+    ] {
+        assert!(accepts(&flat, &call) && accepts(&source, &call), "{call}");
+    }
+}
+
+#[test]
+fn a_null_sent_for_a_defaulted_key_is_read_as_its_default() {
+    let source = pydantic_kv();
+    let strict = tool_schema_for(&source, Dialect::OpenAiStrict);
+    let max_items = &strict["properties"]["max_items"];
+    assert!(
+        max_items["description"]
+            .as_str()
+            .is_some_and(|text| text.contains("Default: 50.")),
+        "{max_items}"
+    );
+    // An OpenAI strict client leaving it out sends `null` (and `null` for the other
+    // operation's key): the tool gets the key absent, so its default, 50.
+    let mut call = json!({"action": {"kind": "Get", "key": "k", "value": null}, "max_items": null});
+    assert!(accepts(&strict, &call), "{strict}");
+    strict_arguments_for(&source, &mut call);
+    assert_eq!(call, json!({"action": {"kind": "Get", "key": "k"}}));
+    // A `null` the description gives a meaning stays.
+    let mut meaningful = source.clone();
+    meaningful["properties"]["max_items"]["description"] = json!("Pass null for no limit.");
+    let mut call = json!({"action": {"kind": "Get", "key": "k"}, "max_items": null});
+    strict_arguments_for(&meaningful, &mut call);
+    assert_eq!(call["max_items"], Value::Null);
+}
