@@ -5,7 +5,9 @@
 //! accepted by what `mcp` and `portable` show, and in the strict dialects as a strict client
 //! sends it, then read back by `strict_arguments_for` into a value the source accepts, with
 //! no explicit `null` dropped; each exception is a property the guard reports in that
-//! dialect. What every dialect shows, with the guard's findings, is written where
+//! dialect. No position the source types is said without its kind (or narrowed to fewer
+//! kinds) unless the guard names it in that dialect: the positions are counted per dialect.
+//! What every dialect shows, with the guard's findings, is written where
 //! `STITCH_CORPUS_OUT` points, for the providers' converters (`corpus.py judge`).
 //!
 //! Ignored in the plain suite (it needs the corpus): `.ci/run` runs it with `--ignored`.
@@ -59,12 +61,327 @@ fn nulls(value: &Value, at: &str, found: &mut Vec<String>) {
     }
 }
 
+/// The JSON kinds a schema allows, as bits: string, number (integers too), boolean, object,
+/// array, null.
+const NULL: u8 = 1 << 5;
+/// Every kind but `null`: a position that allows them all says nothing of its kind.
+const EVERY_KIND: u8 = NULL - 1;
+
+fn kind_bit(name: &str) -> u8 {
+    match name {
+        "string" => 1,
+        "number" | "integer" => 1 << 1,
+        "boolean" => 1 << 2,
+        "object" => 1 << 3,
+        "array" => 1 << 4,
+        "null" => NULL,
+        _ => EVERY_KIND | NULL,
+    }
+}
+
+fn value_kind(value: &Value) -> u8 {
+    match value {
+        Value::Null => NULL,
+        Value::Bool(_) => kind_bit("boolean"),
+        Value::Number(_) => kind_bit("number"),
+        Value::String(_) => kind_bit("string"),
+        Value::Array(_) => kind_bit("array"),
+        Value::Object(_) => kind_bit("object"),
+    }
+}
+
+/// Each value position of a schema (`a.b`, array items adding `[]`, a map's values `*`; a
+/// map shown as `{"key", "value"}` entries counts as the map) with the kinds it allows there,
+/// `None` where it says nothing of its kind (no `type`, `enum`, `const` or typed branches, or
+/// every kind). Local `$ref`s are read through, each once on a path; where positions meet
+/// (union branches), their kinds join, and one that says nothing makes the position say
+/// nothing. The test's own reading, independent of stitch's.
+struct Positions<'a> {
+    root: &'a Value,
+    found: std::collections::BTreeMap<String, Option<u8>>,
+    reading: Vec<&'a str>,
+}
+
+impl<'a> Positions<'a> {
+    fn of(root: &'a Value) -> std::collections::BTreeMap<String, Option<u8>> {
+        let mut positions = Positions {
+            root,
+            found: std::collections::BTreeMap::new(),
+            reading: Vec::new(),
+        };
+        positions.walk(root, String::new());
+        positions.found
+    }
+
+    fn resolved(&self, schema: &'a Value) -> Option<(&'a Value, Option<&'a str>)> {
+        match schema.get("$ref").and_then(Value::as_str) {
+            Some(reference) if self.reading.contains(&reference) => None,
+            Some(reference) => {
+                let target = self.root.pointer(reference.strip_prefix('#')?)?;
+                Some((target, Some(reference)))
+            }
+            None => Some((schema, None)),
+        }
+    }
+
+    fn kinds(&self, schema: &'a Value, depth: usize) -> Option<u8> {
+        let (schema, _) = self.resolved(schema)?;
+        if depth > 16 {
+            return None;
+        }
+        let kinds = if let Some(kind) = schema.get("type") {
+            match kind {
+                Value::String(name) => kind_bit(name),
+                Value::Array(names) => names
+                    .iter()
+                    .map(|name| kind_bit(name.as_str().unwrap_or_default()))
+                    .fold(0, |bits, bit| bits | bit),
+                _ => return None,
+            }
+        } else if let Some(Value::Array(values)) = schema.get("enum") {
+            values
+                .iter()
+                .map(value_kind)
+                .fold(0, |bits, bit| bits | bit)
+        } else if let Some(value) = schema.get("const") {
+            value_kind(value)
+        } else if let Some(Value::Array(branches)) =
+            schema.get("anyOf").or_else(|| schema.get("oneOf"))
+        {
+            let mut bits = 0;
+            for branch in branches {
+                bits |= self.kinds(branch, depth + 1)?;
+            }
+            bits
+        } else if let Some(Value::Array(all)) = schema.get("allOf")
+            && let [only] = all.as_slice()
+        {
+            self.kinds(only, depth + 1)?
+        } else {
+            return None;
+        };
+        (kinds & EVERY_KIND != EVERY_KIND).then_some(kinds)
+    }
+
+    fn walk(&mut self, schema: &'a Value, path: String) {
+        let Some((schema, reference)) = self.resolved(schema) else {
+            self.note(path, None);
+            return;
+        };
+        if self.reading.len() > 16 {
+            return;
+        }
+        self.reading.extend(reference);
+        let kinds = self.kinds(schema, 0);
+        if let Some(entries) = shown_as_entries(schema) {
+            self.note(path.clone(), kinds.map(|_| kind_bit("object")));
+            self.walk(entries, format!("{path}.*"));
+        } else {
+            self.note(path.clone(), kinds);
+            self.children(schema, &path);
+        }
+        if reference.is_some() {
+            self.reading.pop();
+        }
+    }
+
+    fn children(&mut self, schema: &'a Value, path: &str) {
+        let at = |key: &str| {
+            if path.is_empty() {
+                key.to_owned()
+            } else {
+                format!("{path}.{key}")
+            }
+        };
+        if let Some(Value::Object(properties)) = schema.get("properties") {
+            for (key, property) in properties {
+                self.walk(property, at(key));
+            }
+        }
+        if let Some(items @ Value::Object(_)) = schema.get("items") {
+            self.walk(items, at("[]"));
+        }
+        if let Some(Value::Array(positions)) = schema.get("prefixItems") {
+            for position in positions {
+                self.walk(position, at("[]"));
+            }
+        }
+        if let Some(values @ Value::Object(_)) = schema.get("additionalProperties") {
+            self.walk(values, at("*"));
+        }
+        for keyword in ["anyOf", "oneOf", "allOf"] {
+            if let Some(Value::Array(branches)) = schema.get(keyword) {
+                for branch in branches {
+                    self.children_of_branch(branch, path);
+                }
+            }
+        }
+    }
+
+    fn children_of_branch(&mut self, branch: &'a Value, path: &str) {
+        if let Some((branch, reference)) = self.resolved(branch) {
+            self.reading.extend(reference);
+            self.children(branch, path);
+            if reference.is_some() {
+                self.reading.pop();
+            }
+        }
+    }
+
+    fn note(&mut self, path: String, kinds: Option<u8>) {
+        let entry = self.found.entry(path).or_insert(Some(0));
+        *entry = match (*entry, kinds) {
+            (Some(had), Some(more)) => Some(had | more),
+            _ => None,
+        };
+    }
+}
+
+/// The schema of a map's values, where a strict dialect shows the map as its entries.
+fn shown_as_entries(schema: &Value) -> Option<&Value> {
+    common::shows_entries(schema).then(|| &schema["items"]["properties"]["value"])
+}
+
+/// The positions the source types and the output says nothing of (or allows fewer kinds at,
+/// `null` aside), by the guard's path (array items and map values add no segment).
+fn lost_types(source: &Value, output: &Value) -> Vec<(String, String)> {
+    let (typed, shown) = (Positions::of(source), Positions::of(output));
+    let mut lost = Vec::new();
+    for (path, kinds) in &typed {
+        let Some(kinds) = kinds.map(|kinds| kinds & !NULL).filter(|kinds| *kinds != 0) else {
+            continue;
+        };
+        let says = match shown.get(path) {
+            None => "is not there".to_owned(),
+            Some(None) => "says nothing of its kind".to_owned(),
+            Some(Some(shown)) if shown & kinds != kinds => {
+                format!("allows kinds {shown:#b} of {kinds:#b}")
+            }
+            Some(Some(_)) => continue,
+        };
+        // A position inside one already lost is counted there.
+        if lost
+            .iter()
+            .any(|(at, _): &(String, String)| path.starts_with(&format!("{at}.")))
+        {
+            continue;
+        }
+        lost.push((path.clone(), says));
+    }
+    lost.into_iter()
+        .map(|(path, says)| {
+            let dotted = path
+                .split('.')
+                .filter(|segment| *segment != "[]" && *segment != "*")
+                .collect::<Vec<_>>()
+                .join(".");
+            (dotted, format!("`{path}` {says}"))
+        })
+        .collect()
+}
+
+/// The value as a model reading the flat object sends it: each union of operations whose tag
+/// the source leaves out of `required` (it has a default: pydantic's `Literal["get"] = "get"`)
+/// gets the tag of the branch the value is for (the one whose required keys it has, declaring
+/// most of its keys). The flat object requires the tag, as pydantic does when it reads a call:
+/// the one place it is narrower than such a source, by design.
+fn with_tags(root: &Value, schema: &Value, value: &mut Value, depth: usize) {
+    let resolve = |schema: &Value| -> Option<Value> {
+        match schema.get("$ref").and_then(Value::as_str) {
+            Some(reference) => root.pointer(reference.strip_prefix('#')?).cloned(),
+            None => Some(schema.clone()),
+        }
+    };
+    let Some(schema) = resolve(schema) else {
+        return;
+    };
+    if depth > 16 {
+        return;
+    }
+    match value {
+        Value::Array(items) => {
+            if let Some(item) = schema.get("items").filter(|item| item.is_object()) {
+                items
+                    .iter_mut()
+                    .for_each(|value| with_tags(root, item, value, depth + 1));
+            }
+        }
+        Value::Object(map) => {
+            if let Some(Value::Object(properties)) = schema.get("properties") {
+                for (key, property) in properties {
+                    if let Some(inner) = map.get_mut(key) {
+                        with_tags(root, property, inner, depth + 1);
+                    }
+                }
+            }
+            let branches = schema
+                .get("oneOf")
+                .or_else(|| schema.get("anyOf"))
+                .and_then(Value::as_array);
+            let fitting = branches
+                .into_iter()
+                .flatten()
+                .filter_map(resolve)
+                .filter(|branch| {
+                    branch["required"].as_array().is_none_or(|names| {
+                        names
+                            .iter()
+                            .all(|name| name.as_str().is_some_and(|name| map.contains_key(name)))
+                    })
+                })
+                .max_by_key(|branch| {
+                    map.keys()
+                        .filter(|key| branch["properties"].get(key.as_str()).is_some())
+                        .count()
+                });
+            if let Some(branch) = fitting
+                && let Some(Value::Object(properties)) = branch.get("properties")
+            {
+                for (key, property) in properties {
+                    if let (Some(tag), Some(_)) = (property.get("const"), property.get("default"))
+                        && !map.contains_key(key)
+                    {
+                        map.insert(key.clone(), tag.clone());
+                    }
+                }
+                with_tags(root, &branch, value, depth + 1);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The keys whose schema, anywhere in the document, has a default other than `null`: a
+/// `null` an OpenAI strict client sends there is read as the default (`strict_arguments_for`).
+fn defaulted_keys(schema: &Value, found: &mut Vec<String>) {
+    match schema {
+        Value::Object(map) => {
+            if let Some(Value::Object(properties)) = map.get("properties") {
+                for (key, property) in properties {
+                    if property
+                        .get("default")
+                        .is_some_and(|default| !default.is_null())
+                    {
+                        found.push(key.clone());
+                    }
+                }
+            }
+            map.values().for_each(|inner| defaulted_keys(inner, found));
+        }
+        Value::Array(items) => items.iter().for_each(|inner| defaulted_keys(inner, found)),
+        _ => {}
+    }
+}
+
 struct Tally {
     tools: usize,
     values: usize,
     checked: usize,
     /// Each kind of failure (tool, dialect, what) once, with how often and one example.
     failures: std::collections::BTreeMap<String, (usize, String)>,
+    /// Per dialect, the positions the source types that the output does not, and how many of
+    /// them the guard names.
+    lost: std::collections::BTreeMap<String, (usize, usize)>,
 }
 
 impl Tally {
@@ -222,6 +539,19 @@ fn judge_tool(server: &str, tool: &Value, values: &[Value], tally: &mut Tally) -
             tally.fail(format!("{at}: not a 2020-12 schema"), shown.to_string());
             continue;
         }
+        // Types kept: every position the source types says its kind, or the guard names it.
+        for (path, what) in lost_types(source, &shown) {
+            let counted = tally.lost.entry(dialect.to_string()).or_insert((0, 0));
+            counted.0 += 1;
+            if explained(&findings, &path) {
+                counted.1 += 1;
+            } else {
+                tally.fail(
+                    format!("{at}: the source types a position the output does not, and the guard reports nothing there"),
+                    what,
+                );
+            }
+        }
         let Ok(validator) = jsonschema::validator_for(&shown) else {
             tally.fail(format!("{at}: no validator compiles it"), shown.to_string());
             continue;
@@ -230,6 +560,9 @@ fn judge_tool(server: &str, tool: &Value, values: &[Value], tally: &mut Tally) -
             .iter()
             .filter(|value| source_validator.is_valid(value))
         {
+            let mut value = value.clone();
+            with_tags(source, source, &mut value, 0);
+            let value = &value;
             tally.checked += 1;
             let client = Client::of(dialect);
             let sent = client.sends(&shown, value);
@@ -263,10 +596,20 @@ fn judge_tool(server: &str, tool: &Value, values: &[Value], tally: &mut Tally) -
                 nulls(value, "", &mut chosen);
                 nulls(&sent_read, "", &mut sent_nulls);
                 nulls(&read, "", &mut kept);
-                if let Some(lost) = chosen
-                    .iter()
-                    .find(|null| sent_nulls.contains(null) && !kept.contains(null))
-                {
+                // A `null` under a key with another default is read as that default: the
+                // client had to send the key (see `strict_arguments_for`).
+                let mut defaulted = Vec::new();
+                defaulted_keys(source, &mut defaulted);
+                let read_as_default = |null: &String| {
+                    dialect == Dialect::OpenAiStrict
+                        && null
+                            .rsplit('/')
+                            .next()
+                            .is_some_and(|key| defaulted.iter().any(|name| name == key))
+                };
+                if let Some(lost) = chosen.iter().find(|null| {
+                    sent_nulls.contains(null) && !kept.contains(null) && !read_as_default(null)
+                }) {
                     tally.fail(
                         format!("{at}: an explicit null is dropped"),
                         format!("{lost} in {value}: {read}"),
@@ -299,6 +642,7 @@ fn real_servers_schemas_hold_in_every_dialect() {
         values: 0,
         checked: 0,
         failures: std::collections::BTreeMap::new(),
+        lost: std::collections::BTreeMap::new(),
     };
     let mut servers: Vec<PathBuf> = std::fs::read_dir(&corpus)
         .expect("the corpus is a directory")
@@ -344,6 +688,16 @@ fn real_servers_schemas_hold_in_every_dialect() {
         tally.values,
         tally.checked
     );
+    for dialect in Dialect::ALL {
+        let (lost, named) = tally
+            .lost
+            .get(&dialect.to_string())
+            .copied()
+            .unwrap_or_default();
+        println!(
+            "{dialect}: {lost} typed positions said without their kind, {named} named by the guard"
+        );
+    }
     assert!(tally.tools > 0, "an empty corpus proves nothing");
     let report: Vec<String> = tally
         .failures

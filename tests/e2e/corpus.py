@@ -6,7 +6,8 @@ Usage:
 
 `collect` starts published MCP servers (installed from npm into NODE_MODULES, and from PyPI into
 this interpreter's environment: the reference servers, Playwright, Chrome DevTools, Notion,
-Context7, Firecrawl, Kubernetes, Sentry; zod, pydantic and OpenAPI-derived schemas) over stdio
+Context7, Firecrawl, Kubernetes, Sentry, and `pydantic_server.py`'s pydantic models; zod,
+pydantic and OpenAPI-derived schemas) over stdio
 with the official Python SDK, lists their tools, and writes each server's tools to
 OUT/NAME.json as `[{"name", "inputSchema", "outputSchema"}]`. A server that does not start
 without credentials is reported and skipped; at least MIN_SERVERS must answer.
@@ -45,6 +46,10 @@ PYTHON_SERVERS = [
     ("git", "mcp_server_git", [], {}),
     ("time", "mcp_server_time", [], {}),
 ]
+# Servers beside this file: their schemas are the libraries' (pydantic's), not written here.
+SCRIPT_SERVERS = [
+    ("pydantic", "pydantic_server.py"),
+]
 
 
 async def list_tools(command, args, env):
@@ -78,6 +83,9 @@ def collect(node, node_modules, out):
                for name, script, args, env in NPM_SERVERS]
     servers += [(name, sys.executable, ["-m", module, *args], env)
                 for name, module, args, env in PYTHON_SERVERS]
+    here = pathlib.Path(__file__).resolve().parent
+    servers += [(name, sys.executable, [str(here / script)], {})
+                for name, script in SCRIPT_SERVERS]
     answered = 0
     for name, command, args, env in servers:
         args = [arg.replace("{tmp}", str(tmp)) for arg in args]
