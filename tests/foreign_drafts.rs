@@ -21,29 +21,32 @@ fn scalar() -> impl Strategy<Value = Twins> {
         Just(same(json!({"type": "string"}))),
         (0u8..5).prop_map(|n| same(json!({"type": "string", "minLength": n}))),
         Just(same(json!({"type": "boolean"}))),
-        (-5i64..5, any::<bool>()).prop_map(|(bound, exclusive)| {
-            let old = json!({"type": "integer", "minimum": bound, "exclusiveMinimum": exclusive});
-            let new = if exclusive {
-                json!({"type": "integer", "exclusiveMinimum": bound})
-            } else {
-                json!({"type": "integer", "minimum": bound})
-            };
-            (old, new)
-        }),
-        (0u8..10, any::<bool>()).prop_map(|(bound, exclusive)| {
-            let old = json!({"type": "number", "maximum": bound, "exclusiveMaximum": exclusive});
-            let new = if exclusive {
-                json!({"type": "number", "exclusiveMaximum": bound})
-            } else {
-                json!({"type": "number", "maximum": bound})
-            };
-            (old, new)
-        }),
+        (-5i64..5, any::<bool>())
+            .prop_map(|(at, exclusive)| bound("integer", "minimum", at, exclusive)),
+        (0i64..10, any::<bool>())
+            .prop_map(|(at, exclusive)| bound("number", "maximum", at, exclusive)),
         Just((
             json!({"$ref": "#/definitions/Name"}),
             json!({"$ref": "#/$defs/Name"})
         )),
     ]
+}
+
+/// A bound as draft-04 writes it (`minimum` with a boolean `exclusiveMinimum`), and as
+/// 2020-12 does (`exclusiveMinimum` the number, or `minimum` alone).
+fn bound(kind: &str, inclusive: &str, at: i64, exclusive: bool) -> Twins {
+    let flag = format!(
+        "exclusive{}{}",
+        inclusive[..1].to_uppercase(),
+        &inclusive[1..]
+    );
+    let old = json!({"type": kind, inclusive: at, flag.clone(): exclusive});
+    let new = if exclusive {
+        json!({"type": kind, flag: at})
+    } else {
+        json!({"type": kind, inclusive: at})
+    };
+    (old, new)
 }
 
 fn schema() -> impl Strategy<Value = Twins> {

@@ -212,3 +212,149 @@ fn a_null_sent_for_a_defaulted_key_is_read_as_its_default() {
     strict_arguments_for(&meaningful, &mut call);
     assert_eq!(call["max_items"], Value::Null);
 }
+
+#[cfg(feature = "rmcp")]
+mod exchange;
+
+/// What the tool receives through `InDialects`, each client shown its dialect: the upstream
+/// tools echo the arguments they are given.
+#[cfg(feature = "rmcp")]
+mod through_in_dialects {
+    use std::sync::Arc;
+
+    use serde_json::{Value, json};
+    use stitch::mcp::rmcp::ServerHandler;
+    use stitch::mcp::rmcp::handler::server::router::tool::{ToolRoute, ToolRouter};
+    use stitch::mcp::rmcp::handler::server::tool::ToolCallContext;
+    use stitch::mcp::rmcp::model::{CallToolResult, ServerCapabilities, ServerConfig};
+    use stitch::mcp::{ClientDialects, InDialects, Tools};
+    use stitch::{Contract, Dialect};
+
+    use super::{accepts, create_entities};
+
+    #[derive(Clone)]
+    struct Server {
+        tool_router: ToolRouter<Self>,
+    }
+
+    /// Count to `n` (stitch's own tool, beside the foreign ones).
+    #[allow(dead_code, reason = "only deserialized and printed")]
+    #[derive(Contract, serde::Deserialize, Debug)]
+    struct Count {
+        n: u8,
+    }
+
+    impl Server {
+        async fn count(&self, count: Count) -> Result<String, String> {
+            Ok(format!("{count:?}"))
+        }
+    }
+
+    #[rmcp::tool_handler(router = self.tool_router)]
+    impl ServerHandler for Server {
+        fn get_info(&self) -> ServerConfig {
+            ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+        }
+    }
+
+    /// A delete-many tool's filter: zod v4's loose object.
+    fn find() -> Value {
+        json!({"type": "object", "properties": {"filter": {"type": "object",
+            "properties": {}, "additionalProperties": {}}}, "required": ["filter"]})
+    }
+
+    /// A plain tool of this schema answering with the arguments it was given.
+    fn echo(name: &'static str, schema: Value) -> ToolRoute<Server> {
+        let Value::Object(schema) = schema else {
+            panic!("a schema object")
+        };
+        let tool = stitch::mcp::rmcp::model::Tool::new(name, "Echo.", Arc::new(schema));
+        ToolRoute::new_dyn(tool, |context: ToolCallContext<'_, Server>| {
+            let got = Value::Object(context.arguments.clone().unwrap_or_default());
+            Box::pin(async move { Ok(CallToolResult::structured(json!({"got": got})).into()) })
+        })
+    }
+
+    const CLIENTS: [(&str, Dialect); 4] = [
+        ("client-mcp", Dialect::Mcp),
+        ("client-portable", Dialect::Portable),
+        ("client-openai", Dialect::OpenAiStrict),
+        ("client-anthropic", Dialect::AnthropicStrict),
+    ];
+
+    fn server() -> InDialects<Server> {
+        let mut rules = ClientDialects::new(Dialect::Mcp);
+        for (client, dialect) in CLIENTS {
+            rules = rules.client(client, dialect);
+        }
+        let stitch = Tools::new()
+            .dialects(rules)
+            .tool(Server::count)
+            .build()
+            .unwrap();
+        let listings = stitch.listings();
+        let tool_router = ToolRouter::new()
+            .with_route(echo("create_entities", create_entities()))
+            .with_route(echo("find", find()))
+            + stitch;
+        InDialects::new(Server { tool_router }, listings)
+    }
+
+    /// The listing, then a call of `tool` with `arguments`: what the client was shown of the
+    /// tool's input, and what the tool received.
+    async fn list_and_call(client: &str, tool: &str, arguments: Value) -> (Value, Value) {
+        let answers = crate::exchange::exchange_as(
+            server(),
+            client,
+            vec![
+                json!({"jsonrpc": "2.0", "id": 1, "method": "tools/list"}),
+                json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+                       "params": {"name": tool, "arguments": arguments}}),
+            ],
+        )
+        .await;
+        let listed = answers[0]["result"]["tools"]
+            .as_array()
+            .and_then(|tools| tools.iter().find(|listed| listed["name"] == tool))
+            .expect("the tool is listed")["inputSchema"]
+            .clone();
+        let result = &answers[1]["result"];
+        assert_eq!(result["isError"], false, "{client}: {}", answers[1]);
+        (listed, result["structuredContent"]["got"].clone())
+    }
+
+    #[tokio::test]
+    async fn an_openai_strict_client_creates_an_entity() {
+        let entity = json!({"entities": [
+            {"name": "Ada", "entityType": "person", "observations": ["wrote the first program"]}
+        ]});
+        let (shown, got) = list_and_call("client-openai", "create_entities", entity.clone()).await;
+        let item = &shown["properties"]["entities"]["items"];
+        assert_eq!(
+            item["properties"]["entityType"]["type"], "string",
+            "{shown}"
+        );
+        assert!(
+            accepts(&shown, &entity),
+            "the strict schema takes it: {shown}"
+        );
+        assert_eq!(got, entity);
+        assert!(accepts(&create_entities(), &got));
+    }
+
+    #[tokio::test]
+    async fn a_null_in_a_free_filter_reaches_the_tool_in_every_dialect() {
+        for (client, dialect) in CLIENTS {
+            // Each client sends the filter as its dialect shows it: strict ones as entries.
+            let filter = if dialect.is_strict() {
+                json!([{"key": "deletedAt", "value": null}])
+            } else {
+                json!({"deletedAt": null})
+            };
+            let arguments = json!({"filter": filter});
+            let (shown, got) = list_and_call(client, "find", arguments.clone()).await;
+            assert!(accepts(&shown, &arguments), "{dialect}: {shown}");
+            assert_eq!(got, json!({"filter": {"deletedAt": null}}), "{dialect}");
+        }
+    }
+}

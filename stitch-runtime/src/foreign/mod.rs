@@ -45,11 +45,14 @@ pub const MAX_DEPTH: usize = 128;
 /// by the rules stitch's contracts are flattened by (advertised as `Mcp` clients are shown a
 /// contract).
 ///
-/// A union is flattened when it is a `oneOf` or `anyOf` of objects that all require one key
-/// holding string values no two branches share (the first such key of the first branch's
-/// keys, in sorted order); its keys then merge by the collision rules, each optional key's
-/// description says which operations require or accept it, and the result accepts every
-/// value some branch accepts. Local `$ref`s are read through (as deep as nesting may go, and
+/// A union is flattened when it is a `oneOf` or `anyOf` of objects told apart by one key
+/// holding string values no two branches share: the key `discriminator.propertyName` names,
+/// else the first of the first branch's keys, in sorted order, that every branch requires,
+/// else one every branch gives such values without requiring it (pydantic's defaulted
+/// `Literal` tags). Its keys then merge by the collision rules, each optional key's
+/// description says which operations require or accept it (and which take it as any other
+/// key), and the result accepts every value some branch accepts but one: an open operation's
+/// value of another kind under a key another operation types. Local `$ref`s are read through (as deep as nesting may go, and
 /// within a budget of a few times the document's size) and `$defs` dropped when nothing
 /// refers to them any more; a document written for draft-04, 06 or 07 is read as its draft
 /// means it (a tuple's array of `items` as `prefixItems`, a boolean `exclusiveMinimum`,
@@ -57,7 +60,7 @@ pub const MAX_DEPTH: usize = 128;
 /// recursive one, a union without a discriminator and keywords
 /// stitch does not rebuild (`not`, `if`, a number `enum`, ...) stay as they were written.
 /// Annotations that restrict nothing (`title`, `default`, `examples`, a number's `format`)
-/// are dropped. The source is not changed, and any JSON value is taken: what is no schema, or
+/// are dropped; a short default is said in its key's description (`Default: 50.`). The source is not changed, and any JSON value is taken: what is no schema, or
 /// is nested deeper than [`MAX_DEPTH`], comes back as it was.
 ///
 /// ```
