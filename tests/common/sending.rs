@@ -1,5 +1,5 @@
-//! A call as each client sends it: what it leaves out, what it sends as `null`, and maps as
-//! entries where the dialect shows them so.
+//! A call as each client sends it: what it leaves out, what it sends as `null`, maps as
+//! entries and free objects and arrays as JSON text where the dialect shows them so.
 
 use serde_json::{Map, Value, json};
 use stitch::Dialect;
@@ -30,10 +30,22 @@ pub fn shows_entries(schema: &Value) -> bool {
         && schema["items"]["properties"]["key"]["type"] == "string"
 }
 
+/// Whether a schema's description says that an object or array is sent as its JSON text (a
+/// strict dialect's free value): what a model reading it does.
+pub fn sends_json_text(schema: &Value) -> bool {
+    schema["description"]
+        .as_str()
+        .is_some_and(|text| text.contains("an object or array is sent as its JSON text"))
+}
+
 /// The call with each map sent as an array of `{"key", "value"}` entries where the schema
-/// shows one so (a strict dialect), at every depth.
+/// shows one so (a strict dialect), and each object or array of a free value as its JSON text
+/// where the schema says so, at every depth.
 pub fn entries_where_shown(schema: &Value, value: &Value) -> Value {
     match value {
+        Value::Object(_) | Value::Array(_) if sends_json_text(schema) => {
+            Value::String(value.to_string())
+        }
         Value::Object(map) if shows_entries(schema) => {
             let inner = &schema["items"]["properties"]["value"];
             Value::Array(

@@ -266,10 +266,24 @@ impl<'a> Findings<'a> {
                 self.set(set, decide(set), Requirement::ALWAYS, false)
             }
             // Shown branch by branch, except to a portable client, which is shown what every
-            // branch's values meet.
+            // branch's values meet, or where that keeps no kind, one branch.
             Kind::AnyOf(branches) if matches!(self.profile.dialect, Dialect::Portable) => {
                 let set = NodeSet::elements(branches);
-                self.set(set, decide(set), pending.presence, false)
+                let merge = decide(set);
+                if let Some(shown) =
+                    dialect_forms::shown_branch(self.profile.dialect, branches, &merge)
+                {
+                    // Shown as one branch: reported here, and that branch walked next.
+                    self.pending = Some(Pending {
+                        node: branches[shown],
+                        shown: true,
+                        ..pending
+                    });
+                    return Some(
+                        self.inexpressible(dialect_forms::ONE_BRANCH, pending.description),
+                    );
+                }
+                self.set(set, merge, pending.presence, false)
             }
             Kind::AnyOf(branches) => self.enter(Frame::Elements {
                 elements: branches,

@@ -9,8 +9,9 @@
 use crate::ir::several;
 use stitch_rules::Dialect;
 
-use crate::ir::key_table::Requirement;
+use crate::ir::key_table::{Merge, Requirement};
 use crate::ir::{Kind, Node, kinds};
+use crate::union::KeyMerge;
 
 /// How a property's `null` is advertised.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -67,10 +68,11 @@ pub(crate) enum Form<'a> {
 }
 
 const NULL_REQUIRED: &str = "it may be `null` where leaving it out means something else (it cannot be left out, or its default is not `None`), and this dialect cannot say `null` without a `type` array: it is advertised without `null` (parse still accepts `null`)";
-const DEFAULT_UNREACHABLE: &str = "strict mode sends every key, and its `null` means `None`: the default serde gives it when it is left out cannot be asked for";
+const DEFAULT_UNREACHABLE: &str = "strict mode sends every key, so `null` and leaving the key out cannot both be asked for, and here they differ (its default is not `null`): a contract reads the `null` as `None`, a foreign schema as the default, unless its description gives `null` a meaning";
 const ANY_VALUE: &str = "it holds any JSON value, which one type cannot name without a `type` array: it is advertised as `{}`";
 const KINDS: &str = "its operations declare it with different kinds, which one type cannot name without a `type` array: it is advertised as `{}`, its kinds in its description";
 const SCALARS: &str = "strict mode needs a type on every property, and no type fits this free or opaque value: it is advertised as a string, number, boolean or null";
+const JSON_TEXT: &str = "strict mode needs a type on every property, and no type fits a free value: it is advertised as a string, number, boolean or null, and an object or array is sent as its JSON text (read back before the tool sees it), which the model must be told to write";
 const CLOSED_REST: &str = "strict mode closes every object, so the keys of its flattened map cannot be advertised: it is advertised with its named fields only";
 const CLOSED_OBJECT: &str = "strict mode closes every object, and its operations declare different objects here: it is advertised as an empty object";
 const OPEN_ITEMS: &str = "its operations declare different arrays here, so its items have no type: they are advertised as `{}`, which clients without `type` arrays cannot always read";
@@ -106,7 +108,8 @@ pub(crate) const fn loss(
             }
             match node.kind {
                 Kind::Any if portable => Some(ANY_VALUE),
-                Kind::Any | Kind::Opaque if strict => Some(SCALARS),
+                Kind::Any if strict => Some(JSON_TEXT),
+                Kind::Opaque if strict => Some(SCALARS),
                 Kind::Object(object) if strict && object.rest.is_some() => Some(CLOSED_REST),
                 Kind::Verbatim(_) if !matches!(dialect, Dialect::Mcp) => Some(VERBATIM),
                 _ => None,
@@ -141,3 +144,41 @@ pub(crate) const fn loss(
         Form::Free => None,
     }
 }
+
+/// Where a foreign value several schemas describe (`anyOf`) is shown to a client that takes
+/// neither `anyOf` nor `type` arrays (`portable`), and what its branches meet keeps no kind
+/// (several base kinds, or none): the branch shown in its place, the first that is an object
+/// (an object, a union of operations, a map), with every branch's kind said in its
+/// description. The structure a model must send stays typed (Notion's page parent is an object
+/// of typed keys, or a string); the other kinds are left to the description, and the guard
+/// reports them ([`ONE_BRANCH`]). `None` where the merge is shown.
+pub(crate) const fn shown_branch(
+    dialect: Dialect,
+    branches: &[&Node<'_>],
+    merge: &KeyMerge<'_>,
+) -> Option<usize> {
+    if !matches!(dialect, Dialect::Portable) {
+        return None;
+    }
+    match merge {
+        Merge::Base {
+            kinds: kind_bits, ..
+        } if several(*kind_bits & !kinds::NULL) => {}
+        Merge::Free(_) => {}
+        _ => return None,
+    }
+    let mut i = 0;
+    while i < branches.len() {
+        if matches!(
+            branches[i].kind,
+            Kind::Object(_) | Kind::Union(_) | Kind::Map(..)
+        ) {
+            return Some(i);
+        }
+        i += 1;
+    }
+    None
+}
+
+/// What the guard says where [`shown_branch`] shows one branch of several.
+pub(crate) const ONE_BRANCH: &str = "its schemas are of different kinds, which one type cannot name without `anyOf` or a `type` array: it is advertised as its object branch, every kind named in its description";

@@ -1,6 +1,7 @@
 //! What the contract leaves free, and what the walk drops: values measured and dropped
-//! without recursion (so no depth of input exhausts the stack), the structure a string holds,
-//! and the canonical text items are compared by.
+//! without recursion (so no depth of input exhausts the stack), the structure a string holds
+//! (a free value a strict client sent as JSON text among them), and the canonical text items
+//! are compared by.
 
 use serde_json::Value;
 
@@ -51,6 +52,25 @@ pub(super) fn structure_in_text(node: &Node<'static>, text: &str) -> Option<Valu
         return None;
     }
     parsed_structure(text, wants_object)
+}
+
+/// A free value (any JSON) a strict client sent as its JSON text: the object or array the
+/// text holds. A strict dialect shows a free value as scalars and says that an object or array
+/// travels as its JSON text; `parse_for` and `strict_arguments_for` read it back by this one
+/// rule. A string holding anything else stays the string it is.
+pub(crate) fn free_value_in_text(text: &str) -> Option<Value> {
+    match text.trim_start().as_bytes().first() {
+        Some(b'{') => parsed_structure(text, true),
+        Some(b'[') => parsed_structure(text, false),
+        _ => None,
+    }
+}
+
+/// Whether a string may be a free value sent as JSON text (it opens an object or array): the
+/// valid path leaves it to the full check, which reads it by the caller's dialect.
+#[inline]
+pub(super) fn may_be_json_text(text: &str) -> bool {
+    matches!(text.trim_start().as_bytes().first(), Some(b'{' | b'['))
 }
 
 /// The object (or array) `text` holds, if it holds one.

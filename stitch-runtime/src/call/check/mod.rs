@@ -21,7 +21,7 @@
 //! leaves free; `path` says where an issue is, `words` how a value is described.
 
 pub(crate) mod entries;
-mod free;
+pub(crate) mod free;
 mod keywords;
 mod names;
 mod operations;
@@ -37,7 +37,7 @@ use stitch_rules::{Dialect, IssueCode};
 use crate::call::rejection::{Issue, Rejection};
 use crate::ir::{Field, Hazard, Kind, Node, Object, StringRules, kinds};
 pub use free::drop_flat;
-use free::{MAX_FREE_DEPTH, depth_exceeds, structure_in_text};
+use free::{MAX_FREE_DEPTH, depth_exceeds, free_value_in_text, structure_in_text};
 use keywords::Subject;
 use path::Path;
 pub use valid::passes;
@@ -138,6 +138,11 @@ impl Checker {
             }
             Value::String(text) => {
                 if let Some(parsed) = structure_in_text(node, text) {
+                    *value = parsed;
+                } else if self.strict
+                    && matches!(node.kind, Kind::Any)
+                    && let Some(parsed) = free_value_in_text(text)
+                {
                     *value = parsed;
                 }
             }

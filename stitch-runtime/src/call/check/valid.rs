@@ -20,7 +20,7 @@
 
 use serde_json::{Map, Value};
 
-use super::free::{MAX_FREE_DEPTH, depth_exceeds};
+use super::free::{MAX_FREE_DEPTH, depth_exceeds, may_be_json_text};
 use super::keywords::{Subject, character_count_bounds, keywords_hold};
 use super::names::{field_named, same, variant_named};
 use super::null_passes;
@@ -85,6 +85,8 @@ impl Valid {
             (Kind::AnyOf(branches), value) => {
                 branches.iter().any(|branch| self.value(branch, value))
             }
+            // A strict client's object or array sent as JSON text is read by the full check.
+            (Kind::Any, Value::String(text)) => !may_be_json_text(text),
             (Kind::Any | Kind::Opaque | Kind::Kinds(_), value) => {
                 !depth_exceeds(value, MAX_FREE_DEPTH)
             }

@@ -49,6 +49,8 @@ pub(super) enum ShapeNote<'a> {
     Meanings(Doc<'a>),
     /// What the values of a merged set's enums mean, each distinct text once.
     SetMeanings(NodeSet<'a>),
+    /// A free value shown as scalars (a strict dialect): how an object or array is sent.
+    JsonText,
 }
 
 pub(super) const NO_NOTES: Notes<'static> = Notes {
@@ -154,7 +156,9 @@ pub(super) const fn write_description(
         write_kinds_note(sink, notes.kinds);
         ending = Ending::Open;
     }
-    if let Some(shape @ (ShapeNote::Positions(_) | ShapeNote::OneKeyOf(_))) = notes.shape {
+    if let Some(shape @ (ShapeNote::Positions(_) | ShapeNote::OneKeyOf(_) | ShapeNote::JsonText)) =
+        notes.shape
+    {
         ending.separate(sink);
         match shape {
             ShapeNote::Positions(elements) => write_elements_note(sink, elements),
@@ -163,6 +167,7 @@ pub(super) const fn write_description(
                 write_operation_list(sink, union, false);
                 sink.byte(b'.');
             }
+            ShapeNote::JsonText => sink.raw(JSON_TEXT_NOTE),
             // Written with the text, above.
             ShapeNote::Meanings(_) | ShapeNote::SetMeanings(_) => {}
         }
@@ -180,6 +185,11 @@ pub(super) const fn write_description(
         sink.byte(b',');
     }
 }
+
+/// How a strict dialect says a free value's objects and arrays are sent (`parse_for` and
+/// `strict_arguments_for` read the text back).
+const JSON_TEXT_NOTE: &str =
+    "Any JSON value: an object or array is sent as its JSON text, in a string.";
 
 /// A merged key's hint: which operations make it available, or require it.
 const fn write_hint(sink: &mut Sink<'_>, hint: Hint<'_>) {
@@ -363,7 +373,7 @@ const fn write_meanings(sink: &mut Sink<'_>, shape: ShapeNote<'_>) {
     match shape {
         ShapeNote::Meanings(meanings) => write_doc_text(sink, &meanings),
         ShapeNote::SetMeanings(set) => write_set_meanings(sink, set),
-        ShapeNote::Positions(_) | ShapeNote::OneKeyOf(_) => {}
+        ShapeNote::Positions(_) | ShapeNote::OneKeyOf(_) | ShapeNote::JsonText => {}
     }
 }
 

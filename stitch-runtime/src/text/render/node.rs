@@ -79,7 +79,12 @@ pub(super) const fn write_node(
             _ => desc.notes,
         }
     } else {
-        dialect_notes(node, dialect, untyped)
+        let mut notes = dialect_notes(node, dialect, untyped);
+        // The kinds of a value of several schemas shown as one of them (`write_any_of`).
+        if desc.notes.kinds != 0 {
+            notes.kinds = desc.notes.kinds;
+        }
+        notes
     };
     sink.byte(b'{');
     write_description(sink, Description { notes, ..desc }, !untyped);
@@ -187,8 +192,8 @@ const fn write_body(
 }
 
 /// What a dialect other than `Mcp` notes in a node's description: the keywords it moved
-/// there, the kinds a free value may be, the shape a tuple or a one-key union has, and what
-/// an enum's values mean.
+/// there, the kinds a free value may be (or, in a strict dialect, how its objects and arrays
+/// are sent), the shape a tuple or a one-key union has, and what an enum's values mean.
 const fn dialect_notes<'a>(node: &'a Node<'a>, dialect: Dialect, untyped: bool) -> Notes<'a> {
     Notes {
         dialect,
@@ -208,6 +213,7 @@ const fn dialect_notes<'a>(node: &'a Node<'a>, dialect: Dialect, untyped: bool) 
                 Some(ShapeNote::OneKeyOf(union))
             }
             Kind::StringEnum(_, _, Some(meanings)) => Some(ShapeNote::Meanings(meanings)),
+            Kind::Any if dialect.is_strict() => Some(ShapeNote::JsonText),
             _ => None,
         },
     }
@@ -275,7 +281,8 @@ const fn write_several_schemas(
 
 /// A value any of several schemas describes: `anyOf` of each branch in the dialect's words
 /// (and `null` where the node takes it and the dialect shows it); in `portable`, which takes
-/// no composition, the tightest schema every branch's values meet, by the collision rules.
+/// no composition, the tightest schema every branch's values meet, by the collision rules, or
+/// where that keeps no kind, its object branch (`dialect_forms::shown_branch`).
 const fn write_any_of(
     sink: &mut Sink<'_>,
     branches: &[&Node<'_>],
@@ -283,9 +290,33 @@ const fn write_any_of(
     rendering: Rendering,
     desc: Description<'_>,
 ) {
-    if matches!(rendering.dialect(), Dialect::Portable) {
+    let dialect = rendering.dialect();
+    if matches!(dialect, Dialect::Portable) {
         let set = NodeSet::elements(branches);
-        write_merge(sink, decide(set), set, rendering, desc);
+        let merge = decide(set);
+        if let Some(shown) = dialect_forms::shown_branch(dialect, branches, &merge) {
+            let mut every_kind = 0;
+            let mut i = 0;
+            while i < branches.len() {
+                every_kind |= branches[i].kind.json_kinds();
+                i += 1;
+            }
+            let notes = Notes {
+                dialect,
+                moved: None,
+                kinds: every_kind & !kinds::NULL,
+                shape: None,
+            };
+            write_node(
+                sink,
+                branches[shown],
+                None,
+                rendering,
+                Description { notes, ..desc },
+            );
+            return;
+        }
+        write_merge(sink, merge, set, rendering, desc);
         return;
     }
     sink.byte(b'{');
