@@ -33,7 +33,7 @@ pub mod guard {
 /// client's arguments read back for them.
 pub mod foreign {
     pub use stitch_runtime::{
-        MAX_FOREIGN_DEPTH as MAX_DEPTH, flatten_tool_schema, output_schema_for,
+        MAX_FOREIGN_DEPTH as MAX_DEPTH, arguments_for, flatten_tool_schema, output_schema_for,
         strict_arguments_for, tool_schema_for,
     };
 }

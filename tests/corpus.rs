@@ -3,7 +3,7 @@
 //! generates from each input schema alone), read where `STITCH_CORPUS` points. For every tool
 //! and dialect, `tool_schema_for` gives a valid 2020-12 schema; every generated value is
 //! accepted by what `mcp` and `portable` show, and in the strict dialects as a strict client
-//! sends it, then read back by `strict_arguments_for` into a value the source accepts, with
+//! sends it, then read back by `arguments_for` into a value the source accepts, with
 //! no explicit `null` dropped; each exception is a property the guard reports in that
 //! dialect. No position the source types is said without its kind (or narrowed to fewer
 //! kinds) unless the guard names it in that dialect: the positions are counted per dialect.
@@ -129,7 +129,9 @@ impl<'a> Positions<'a> {
         if depth > 16 {
             return None;
         }
-        let kinds = if let Some(kind) = schema.get("type") {
+        let kinds = if shown_as_entries(schema).is_some() {
+            kind_bit("object")
+        } else if let Some(kind) = schema.get("type") {
             match kind {
                 Value::String(name) => kind_bit(name),
                 Value::Array(names) => names
@@ -379,9 +381,9 @@ struct Tally {
     checked: usize,
     /// Each kind of failure (tool, dialect, what) once, with how often and one example.
     failures: std::collections::BTreeMap<String, (usize, String)>,
-    /// Per dialect, the positions the source types that the output does not, and how many of
-    /// them the guard names.
-    lost: std::collections::BTreeMap<String, (usize, usize)>,
+    /// Per dialect, the positions the source types that the output does not, how many of
+    /// them the guard names, and the first few.
+    lost: std::collections::BTreeMap<String, (usize, usize, Vec<String>)>,
 }
 
 impl Tally {
@@ -418,7 +420,8 @@ impl Client {
     }
 
     /// The value as this client sends it by the shown schema: a map as its entries where the
-    /// schema shows entries; in an `anyOf`, as the first branch that takes it so.
+    /// schema shows entries, a free object or array as its JSON text where the schema says
+    /// so; in an `anyOf`, as the first branch that takes it so.
     fn sends(self, schema: &Value, value: &Value) -> Value {
         if let Some(Value::Array(branches)) = schema.get("anyOf") {
             return branches
@@ -430,6 +433,9 @@ impl Client {
                 .map_or_else(|| value.clone(), |(_, sent)| sent);
         }
         match value {
+            Value::Object(_) | Value::Array(_) if common::sends_json_text(schema) => {
+                Value::String(value.to_string())
+            }
             Value::Object(map) if common::shows_entries(schema) => {
                 let inner = &schema["items"]["properties"]["value"];
                 Value::Array(
@@ -541,8 +547,11 @@ fn judge_tool(server: &str, tool: &Value, values: &[Value], tally: &mut Tally) -
         }
         // Types kept: every position the source types says its kind, or the guard names it.
         for (path, what) in lost_types(source, &shown) {
-            let counted = tally.lost.entry(dialect.to_string()).or_insert((0, 0));
+            let counted = tally.lost.entry(dialect.to_string()).or_default();
             counted.0 += 1;
+            if counted.2.len() < 40 {
+                counted.2.push(format!("{server}.{name}: {what}"));
+            }
             if explained(&findings, &path) {
                 counted.1 += 1;
             } else {
@@ -578,7 +587,7 @@ fn judge_tool(server: &str, tool: &Value, values: &[Value], tally: &mut Tally) -
             }
             if dialect.is_strict() {
                 let mut read = sent.clone();
-                stitch::foreign::strict_arguments_for(source, &mut read);
+                stitch::foreign::arguments_for(source, &mut read, dialect);
                 if let Some(error) = source_validator.iter_errors(&read).next() {
                     let path = dotted(&error.instance_path().to_string());
                     if !explained(&findings, &path) {
@@ -689,14 +698,17 @@ fn real_servers_schemas_hold_in_every_dialect() {
         tally.checked
     );
     for dialect in Dialect::ALL {
-        let (lost, named) = tally
+        let (lost, named, examples) = tally
             .lost
             .get(&dialect.to_string())
-            .copied()
+            .cloned()
             .unwrap_or_default();
         println!(
             "{dialect}: {lost} typed positions said without their kind, {named} named by the guard"
         );
+        for example in examples {
+            println!("  {example}");
+        }
     }
     assert!(tally.tools > 0, "an empty corpus proves nothing");
     let report: Vec<String> = tally

@@ -97,24 +97,35 @@ fn the_memory_servers_entities_keep_their_three_properties_in_every_dialect() {
 #[test]
 fn notions_page_id_stays_a_uuid_beside_open_parents() {
     let source = move_page();
-    // A parent is a union of objects (`anyOf` in `mcp`, beside its other branch, a string).
-    let shown = tool_schema_for(&source, Dialect::Mcp);
-    let parent = &shown["properties"]["parent"];
-    let object = parent["anyOf"]
-        .as_array()
-        .and_then(|branches| branches.iter().find(|branch| branch["type"] == "object"))
-        .expect("the union of parents, flattened");
-    let page_id = &object["properties"]["page_id"];
-    assert_eq!(page_id["type"], "string", "{page_id}");
-    assert_eq!(page_id["format"], "uuid", "{page_id}");
-    let description = page_id["description"].as_str().unwrap_or_default();
-    assert!(
-        description.contains("Required if type = page_id")
-            && description.contains("type = database_id | workspace take it as any other key"),
-        "{description}"
-    );
-    // `portable` takes no `anyOf`, and a parent is an object or a string: it cannot say one
-    // kind, and the guard says so where it does not.
+    for dialect in [Dialect::Mcp, Dialect::Portable] {
+        // A parent is a union of objects or a string: `anyOf` in `mcp`; in `portable`, which
+        // takes no `anyOf`, the union of objects, both kinds named in its description.
+        let shown = tool_schema_for(&source, dialect);
+        let parent = &shown["properties"]["parent"];
+        let object = parent["anyOf"]
+            .as_array()
+            .and_then(|branches| branches.iter().find(|branch| branch["type"] == "object"))
+            .unwrap_or(parent);
+        assert_eq!(object["type"], "object", "{dialect}: {parent}");
+        let page_id = &object["properties"]["page_id"];
+        assert_eq!(page_id["type"], "string", "{dialect}: {page_id}");
+        assert_eq!(page_id["format"], "uuid", "{dialect}: {page_id}");
+        let description = page_id["description"].as_str().unwrap_or_default();
+        assert!(
+            description.contains("Required if type = page_id")
+                && description.contains("type = database_id | workspace take it as any other key"),
+            "{dialect}: {description}"
+        );
+        if dialect == Dialect::Portable {
+            assert!(
+                parent["description"]
+                    .as_str()
+                    .is_some_and(|text| text.contains("string") && text.contains("object")),
+                "{parent}"
+            );
+        }
+    }
+    // The string a parent may also be is what `portable` cannot say: the guard says so.
     let findings = stitch::guard::check(
         &[stitch::guard::Checked::Listed {
             name: "move_page",
@@ -124,7 +135,10 @@ fn notions_page_id_stays_a_uuid_beside_open_parents() {
         &stitch::SchemaProfile::new().dialect(Dialect::Portable),
     );
     assert!(
-        findings.iter().any(|finding| finding.path() == "parent"),
+        findings.iter().any(|finding| finding.path() == "parent"
+            && finding
+                .to_string()
+                .contains("advertised as its object branch")),
         "{findings:?}"
     );
 }
@@ -205,6 +219,23 @@ fn a_null_sent_for_a_defaulted_key_is_read_as_its_default() {
     assert!(accepts(&strict, &call), "{strict}");
     strict_arguments_for(&source, &mut call);
     assert_eq!(call, json!({"action": {"kind": "Get", "key": "k"}}));
+    // An Anthropic strict client sends only what it chooses: its `null` is `None`, kept.
+    let mut call = json!({"action": {"kind": "Get", "key": "k"}, "max_items": null});
+    stitch::foreign::arguments_for(&source, &mut call, Dialect::AnthropicStrict);
+    assert_eq!(call["max_items"], Value::Null);
+    // OpenAI's strict mode cannot ask for that `None`: the guard says so.
+    let findings = stitch::guard::check(
+        &[stitch::guard::Checked::Listed {
+            name: "kv",
+            description: "",
+            input: &source,
+        }],
+        &stitch::SchemaProfile::new().dialect(Dialect::OpenAiStrict),
+    );
+    assert!(
+        findings.iter().any(|finding| finding.path() == "max_items"),
+        "{findings:?}"
+    );
     // A `null` the description gives a meaning stays.
     let mut meaningful = source.clone();
     meaningful["properties"]["max_items"]["description"] = json!("Pass null for no limit.");
@@ -343,6 +374,20 @@ mod through_in_dialects {
     }
 
     #[tokio::test]
+    async fn a_strict_clients_nested_object_in_a_free_filter_reaches_the_tool_whole() {
+        let nested = json!({"$in": ["a", "b"], "deleted": {"$exists": false}});
+        for (client, dialect) in [
+            ("client-openai", Dialect::OpenAiStrict),
+            ("client-anthropic", Dialect::AnthropicStrict),
+        ] {
+            let arguments = json!({"filter": [{"key": "status", "value": nested.to_string()}]});
+            let (shown, got) = list_and_call(client, "find", arguments.clone()).await;
+            assert!(accepts(&shown, &arguments), "{dialect}: {shown}");
+            assert_eq!(got, json!({"filter": {"status": nested}}), "{dialect}");
+        }
+    }
+
+    #[tokio::test]
     async fn a_null_in_a_free_filter_reaches_the_tool_in_every_dialect() {
         for (client, dialect) in CLIENTS {
             // Each client sends the filter as its dialect shows it: strict ones as entries.
@@ -357,4 +402,83 @@ mod through_in_dialects {
             assert_eq!(got, json!({"filter": {"deletedAt": null}}), "{dialect}");
         }
     }
+}
+
+#[test]
+fn a_strict_client_sends_a_free_object_whole_as_json_text() {
+    // Notion's page properties: a map of free values, each an object the tool reads whole.
+    let source = json!({"type": "object", "properties": {"properties": {"type": "object",
+        "additionalProperties": true}}, "required": ["properties"]});
+    let status = json!({"select": {"name": "Done"}, "tags": [1, null]});
+    for dialect in [Dialect::OpenAiStrict, Dialect::AnthropicStrict] {
+        let shown = tool_schema_for(&source, dialect);
+        let value = &shown["properties"]["properties"]["items"]["properties"]["value"];
+        assert!(
+            value["description"]
+                .as_str()
+                .is_some_and(|text| text.contains("an object or array is sent as its JSON text")),
+            "{dialect}: {shown}"
+        );
+        let mut call = json!({"properties": [
+            {"key": "Status", "value": status.to_string()},
+            {"key": "Title", "value": "a plain string stays one"},
+        ]});
+        assert!(accepts(&shown, &call), "{dialect}: {shown}");
+        strict_arguments_for(&source, &mut call);
+        assert_eq!(
+            call,
+            json!({"properties": {"Status": status, "Title": "a plain string stays one"}}),
+            "{dialect}"
+        );
+        assert!(accepts(&source, &call));
+    }
+    // A client shown `mcp` sends the object itself, and a string stays a string.
+    let mut call = json!({"properties": {"Status": status, "Note": "{not json"}});
+    let sent = call.clone();
+    strict_arguments_for(&source, &mut call);
+    assert_eq!(call, sent);
+}
+
+/// A contract's free value: `serde_json::Value`, which strict dialects show as scalars.
+#[derive(stitch::Contract, serde::Deserialize, Debug, PartialEq)]
+struct Annotate {
+    note: Value,
+}
+
+#[test]
+fn a_contracts_free_value_comes_from_a_strict_client_by_the_same_rule() {
+    use stitch::Contract;
+    let object = json!({"tags": ["a", "b"], "weight": 2});
+    for dialect in [Dialect::OpenAiStrict, Dialect::AnthropicStrict] {
+        let shown: Value = serde_json::from_str(Annotate::input_schema_for(dialect)).unwrap();
+        let note = &shown["properties"]["note"];
+        assert!(
+            note["description"]
+                .as_str()
+                .is_some_and(|text| text.contains("an object or array is sent as its JSON text")),
+            "{dialect}: {note}"
+        );
+        for sent in [
+            object.clone(),
+            json!([1, {"x": null}]),
+            json!("plain"),
+            json!(3),
+        ] {
+            let as_text = if sent.is_object() || sent.is_array() {
+                Value::String(sent.to_string())
+            } else {
+                sent.clone()
+            };
+            let call = json!({"note": as_text});
+            assert!(accepts(&shown, &call), "{dialect}: {shown}");
+            let parsed = Annotate::parse_for(call, dialect).expect("parsed");
+            assert_eq!(parsed, Annotate { note: sent }, "{dialect}");
+        }
+    }
+    // Shown `mcp`, a client sends the object itself; text that looks like JSON stays text.
+    let text = json!({"note": "{\"tags\": []}"});
+    assert_eq!(
+        Annotate::parse_for(text, Dialect::Mcp).unwrap().note,
+        json!("{\"tags\": []}")
+    );
 }

@@ -155,7 +155,7 @@ impl<S: ServerHandler> ServerHandler for InDialects<S> {
         {
             let schema = Value::Object(tool.input_schema.as_ref().clone());
             let mut arguments = Value::Object(arguments);
-            stitch_runtime::strict_arguments_for(&schema, &mut arguments);
+            stitch_runtime::arguments_for(&schema, &mut arguments, dialect);
             if let Value::Object(arguments) = arguments {
                 request.arguments = Some(arguments);
             }

@@ -33,8 +33,8 @@ pub mod __private;
 pub use call::rejection::{Issue, JsonPointer, REJECTION_META_KEY, Rejection};
 pub use contract::Contract;
 pub use foreign::{
-    MAX_DEPTH as MAX_FOREIGN_DEPTH, flatten_tool_schema, output_schema_for, strict_arguments_for,
-    tool_schema_for,
+    MAX_DEPTH as MAX_FOREIGN_DEPTH, arguments_for, flatten_tool_schema, output_schema_for,
+    strict_arguments_for, tool_schema_for,
 };
 pub use guard::{
     Checked, Finding, FindingKind, Limit, PORTABLE_FORMATS, check, over_budget,

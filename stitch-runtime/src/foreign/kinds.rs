@@ -239,17 +239,16 @@ impl<'a> Lowering<'a> {
         let node = self.node(schema);
         let default = schema.get("default");
         let null_has_a_meaning = node.nullable && own.is_some_and(|doc| speaks_of_null(doc.text));
-        // What `null` means, beside absence:
-        // - a default of `null`: the same as absence;
-        // - another default: absence (the default) too, unless the description gives `null` a
-        //   meaning of its own: a client that must send every key sends `null` for "the
-        //   default", and `strict_arguments_for` leaves it out;
-        // - no default: what the description says; where it speaks of `null` ("pass null to
-        //   remove", absence to keep) the two differ, shown where a dialect can show it and
-        //   reported where it cannot. Otherwise a `null` the key takes stays as it was sent.
+        // Whether `null` and absence differ (`defaulted`): they do where the default is not
+        // `null`, or where there is none and the description speaks of `null` ("pass null to
+        // remove", absence to keep); shown where a dialect can show it, reported where it
+        // cannot. A client that must send every key (OpenAI's strict mode) cannot ask for
+        // both: its `null` for a key with another default asks for the default
+        // (`null_is_absence`, read so by `arguments_for`), unless the description gives
+        // `null` a meaning of its own. A `null` the key takes otherwise stays as it was sent.
         let (defaulted, null_is_absence) = match default {
             Some(Value::Null) => (false, false),
-            Some(_) => (null_has_a_meaning, !null_has_a_meaning),
+            Some(_) => (true, !null_has_a_meaning),
             None => (null_has_a_meaning, false),
         };
         Field {

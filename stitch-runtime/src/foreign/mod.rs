@@ -33,7 +33,7 @@ use stitch_rules::Dialect;
 
 use crate::ir::Node;
 use crate::text::render::{Rendering, schema_string};
-pub use arguments::strict_arguments_for;
+pub use arguments::{arguments_for, strict_arguments_for};
 use lower::lower;
 
 /// How deeply a foreign document may nest (objects and arrays, counted as JSON nests them)
