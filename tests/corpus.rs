@@ -10,7 +10,13 @@
 //! What every dialect shows, with the guard's findings, is written where
 //! `STITCH_CORPUS_OUT` points, for the providers' converters (`corpus.py judge`).
 //!
-//! Ignored in the plain suite (it needs the corpus): `.ci/run` runs it with `--ignored`.
+//! Tightness: values drawn from what each dialect shows (`corpus.py drawn`), read back as the
+//! tool reads them (`arguments_for`), are held to the source; the flat object's widenings on
+//! purpose (a key one operation requires and another does not, merged unions and enums,
+//! keywords a dialect moves into the description) are counted apart from a value of a kind
+//! the source refuses, which fails unless the guard names its position.
+//!
+//! Ignored in the plain suite (they need the corpus): `.ci/run` runs them with `--ignored`.
 
 mod common;
 
@@ -375,12 +381,85 @@ fn defaulted_keys(schema: &Value, found: &mut Vec<String>) {
     }
 }
 
+/// An older draft's document in 2020-12's words, rewritten by this test (independent of
+/// stitch's reading): no `$schema`; an array of `items` as `prefixItems` (`additionalItems` as
+/// `items`); a boolean `exclusiveMinimum`/`exclusiveMaximum` as the number it qualifies;
+/// `dependencies` as `dependentRequired`/`dependentSchemas`; root `definitions` as `$defs`.
+fn hand_upgraded(document: &Value) -> Value {
+    fn upgrade(value: &mut Value) {
+        match value {
+            Value::Object(map) => {
+                if let Some(Value::Array(_)) = map.get("items") {
+                    let positions = map.remove("items").unwrap_or_default();
+                    map.insert("prefixItems".to_owned(), positions);
+                    if let Some(rest) = map.remove("additionalItems") {
+                        map.insert("items".to_owned(), rest);
+                    }
+                } else {
+                    map.remove("additionalItems");
+                }
+                for (flag, bound) in [
+                    ("exclusiveMinimum", "minimum"),
+                    ("exclusiveMaximum", "maximum"),
+                ] {
+                    if let Some(Value::Bool(set)) = map.get(flag).cloned() {
+                        map.remove(flag);
+                        if set && let Some(at) = map.remove(bound) {
+                            map.insert(flag.to_owned(), at);
+                        }
+                    }
+                }
+                if let Some(Value::Object(dependencies)) = map.remove("dependencies") {
+                    let (required, schemas): (Map<String, Value>, Map<String, Value>) =
+                        dependencies.into_iter().partition(|(_, on)| on.is_array());
+                    if !required.is_empty() {
+                        map.insert("dependentRequired".to_owned(), Value::Object(required));
+                    }
+                    if !schemas.is_empty() {
+                        map.insert("dependentSchemas".to_owned(), Value::Object(schemas));
+                    }
+                }
+                if let Some(Value::String(reference)) = map.get_mut("$ref")
+                    && let Some(name) = reference.strip_prefix("#/definitions/")
+                {
+                    *reference = format!("#/$defs/{name}");
+                }
+                map.values_mut().for_each(upgrade);
+            }
+            Value::Array(items) => items.iter_mut().for_each(upgrade),
+            _ => {}
+        }
+    }
+    let mut twin = document.clone();
+    if let Value::Object(root) = &mut twin {
+        root.remove("$schema");
+        if !root.contains_key("$defs")
+            && let Some(definitions) = root.remove("definitions")
+        {
+            root.insert("$defs".to_owned(), definitions);
+        }
+    }
+    upgrade(&mut twin);
+    twin
+}
+
+/// Whether a document says it is written for draft-04, 06 or 07.
+fn names_an_older_draft(document: &Value) -> bool {
+    document["$schema"].as_str().is_some_and(|uri| {
+        ["draft-04", "draft-06", "draft-07"]
+            .iter()
+            .any(|d| uri.contains(d))
+    })
+}
+
 struct Tally {
     tools: usize,
     values: usize,
     checked: usize,
     /// Each kind of failure (tool, dialect, what) once, with how often and one example.
     failures: std::collections::BTreeMap<String, (usize, String)>,
+    /// Tools whose schema names an older draft (each rendered as its 2020-12 twin is).
+    older_drafts: usize,
     /// Per dialect, the positions the source types that the output does not, how many of
     /// them the guard names, and the first few.
     lost: std::collections::BTreeMap<String, (usize, usize, Vec<String>)>,
@@ -529,8 +608,22 @@ fn judge_tool(server: &str, tool: &Value, values: &[Value], tally: &mut Tally) -
     };
     let mut schemas = Map::new();
     let mut reported = Map::new();
+    let twin = names_an_older_draft(source).then(|| hand_upgraded(source));
+    if twin.is_some() {
+        tally.older_drafts += 1;
+    }
     for dialect in Dialect::ALL {
         let shown = stitch::foreign::tool_schema_for(source, dialect);
+        if let Some(twin) = &twin
+            && stitch::foreign::tool_schema_for(twin, dialect) != shown
+        {
+            tally.fail(
+                format!(
+                    "{server}.{name} in {dialect}: an older draft renders unlike its 2020-12 twin"
+                ),
+                shown.to_string(),
+            );
+        }
         let profile = SchemaProfile::new().dialect(dialect);
         let findings = stitch::guard::check(
             &[stitch::guard::Checked::Listed {
@@ -652,6 +745,7 @@ fn real_servers_schemas_hold_in_every_dialect() {
         checked: 0,
         failures: std::collections::BTreeMap::new(),
         lost: std::collections::BTreeMap::new(),
+        older_drafts: 0,
     };
     let mut servers: Vec<PathBuf> = std::fs::read_dir(&corpus)
         .expect("the corpus is a directory")
@@ -691,9 +785,10 @@ fn real_servers_schemas_hold_in_every_dialect() {
         }
     }
     println!(
-        "{} servers, {} tools, {} generated values, {} judgements",
+        "{} servers, {} tools ({} in an older draft, each rendered as its 2020-12 twin), {} generated values, {} judgements",
         servers.len(),
         tally.tools,
+        tally.older_drafts,
         tally.values,
         tally.checked
     );
@@ -722,4 +817,133 @@ fn real_servers_schemas_hold_in_every_dialect() {
         report.len(),
         report.join("\n")
     );
+}
+
+/// What a value drawn from a dialect's schema meets in the source, read back as the tool
+/// reads it: accepted, or refused by the flat object's known widenings, or by a kind.
+#[derive(Default)]
+struct Tightness {
+    drawn: usize,
+    accepted: usize,
+    /// Refusals by the keyword that refused, each a widening flattening makes on purpose: a
+    /// key one operation requires and another does not (`required`), keys of other
+    /// operations (`additionalProperties`), a union merged into one object (`oneOf`/`anyOf`),
+    /// merged enums and loosest bounds, keywords a dialect moves into the description.
+    widened: std::collections::BTreeMap<&'static str, usize>,
+    /// Refused for its kind at a position the guard names.
+    kinds_named: usize,
+}
+
+fn keyword_of(kind: &jsonschema::error::ValidationErrorKind) -> &'static str {
+    use jsonschema::error::ValidationErrorKind as K;
+    match kind {
+        K::Required { .. } => "required",
+        K::AdditionalProperties { .. } | K::UnevaluatedProperties { .. } => "additionalProperties",
+        K::OneOfNotValid { .. } | K::OneOfMultipleValid { .. } => "oneOf",
+        K::AnyOf { .. } => "anyOf",
+        K::Type { .. } => "type",
+        K::Enum { .. } | K::Constant { .. } => "enum",
+        K::Format { .. } => "format",
+        K::Pattern { .. } => "pattern",
+        K::Minimum { .. }
+        | K::Maximum { .. }
+        | K::ExclusiveMinimum { .. }
+        | K::ExclusiveMaximum { .. }
+        | K::MultipleOf { .. } => "bounds",
+        K::MinLength { .. } | K::MaxLength { .. } => "length",
+        K::MinItems { .. } | K::MaxItems { .. } | K::UniqueItems | K::AdditionalItems { .. } => {
+            "items"
+        }
+        K::MinProperties { .. } | K::MaxProperties { .. } | K::PropertyNames { .. } => "keys",
+        _ => "other",
+    }
+}
+
+#[test]
+#[ignore = "needs the corpus and the values drawn from its outputs: STITCH_CORPUS=DIR STITCH_CORPUS_DRAWN=DIR cargo test --test corpus -- --ignored"]
+fn values_drawn_from_each_dialect_read_back_into_what_the_source_takes() {
+    let corpus =
+        PathBuf::from(std::env::var_os("STITCH_CORPUS").expect("STITCH_CORPUS names the corpus"));
+    let drawn_dir = PathBuf::from(
+        std::env::var_os("STITCH_CORPUS_DRAWN")
+            .expect("STITCH_CORPUS_DRAWN names the drawn values"),
+    );
+    let mut per_dialect: std::collections::BTreeMap<String, Tightness> = Default::default();
+    let mut failures: Vec<String> = Vec::new();
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&drawn_dir)
+        .expect("the drawn values are a directory")
+        .filter_map(|entry| entry.ok().map(|entry| entry.path()))
+        .filter(|path| path.extension().is_some_and(|ext| ext == "json"))
+        .collect();
+    files.sort();
+    for path in &files {
+        let server = path.file_stem().unwrap().to_string_lossy().into_owned();
+        let tools: Vec<Value> = serde_json::from_str(
+            &std::fs::read_to_string(corpus.join(path.file_name().unwrap())).unwrap(),
+        )
+        .unwrap();
+        let drawn: Map<String, Value> =
+            serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        for tool in &tools {
+            let name = tool["name"].as_str().unwrap_or_default();
+            let source = &tool["inputSchema"];
+            let Ok(validator) = jsonschema::validator_for(source) else {
+                continue;
+            };
+            for dialect in Dialect::ALL {
+                let values = drawn[name][dialect.to_string()]
+                    .as_array()
+                    .cloned()
+                    .unwrap_or_default();
+                let findings = stitch::guard::check(
+                    &[stitch::guard::Checked::Listed {
+                        name,
+                        description: "",
+                        input: source,
+                    }],
+                    &SchemaProfile::new().dialect(dialect),
+                );
+                let tally = per_dialect.entry(dialect.to_string()).or_default();
+                for mut value in values {
+                    tally.drawn += 1;
+                    stitch::foreign::arguments_for(source, &mut value, dialect);
+                    let errors: Vec<_> = validator.iter_errors(&value).collect();
+                    if errors.is_empty() {
+                        tally.accepted += 1;
+                        continue;
+                    }
+                    // A refusal for a kind first; else the first says what widened.
+                    let error = errors
+                        .iter()
+                        .find(|error| keyword_of(error.kind()) == "type")
+                        .unwrap_or(&errors[0]);
+                    match keyword_of(error.kind()) {
+                        "type" => {
+                            let at = dotted(&error.instance_path().to_string());
+                            if explained(&findings, &at) {
+                                tally.kinds_named += 1;
+                            } else {
+                                failures.push(format!(
+                                    "{server}.{name} in {dialect}: a value of the shown schema, read back, is of a kind the source refuses at `{at}` and the guard names nothing there: {value}"
+                                ));
+                            }
+                        }
+                        keyword => *tally.widened.entry(keyword).or_default() += 1,
+                    }
+                }
+            }
+        }
+    }
+    for (dialect, tally) in &per_dialect {
+        println!(
+            "{dialect}: {} drawn, {} accepted as read back, {} refused for a kind the guard names, widened: {:?}",
+            tally.drawn, tally.accepted, tally.kinds_named, tally.widened
+        );
+    }
+    assert!(
+        per_dialect.values().any(|tally| tally.drawn > 0),
+        "nothing drawn proves nothing"
+    );
+    failures.truncate(20);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
