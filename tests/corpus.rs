@@ -452,6 +452,17 @@ fn names_an_older_draft(document: &Value) -> bool {
     })
 }
 
+/// The JSON files of a directory, one per server, in order of name.
+fn json_files(directory: &std::path::Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(directory)
+        .unwrap_or_else(|error| panic!("{}: {error}", directory.display()))
+        .filter_map(|entry| entry.ok().map(|entry| entry.path()))
+        .filter(|path| path.extension().is_some_and(|ext| ext == "json"))
+        .collect();
+    files.sort();
+    files
+}
+
 struct Tally {
     tools: usize,
     values: usize,
@@ -747,12 +758,7 @@ fn real_servers_schemas_hold_in_every_dialect() {
         lost: std::collections::BTreeMap::new(),
         older_drafts: 0,
     };
-    let mut servers: Vec<PathBuf> = std::fs::read_dir(&corpus)
-        .expect("the corpus is a directory")
-        .filter_map(|entry| entry.ok().map(|entry| entry.path()))
-        .filter(|path| path.extension().is_some_and(|ext| ext == "json"))
-        .collect();
-    servers.sort();
+    let servers = json_files(&corpus);
     for path in &servers {
         let server = path.file_stem().unwrap().to_string_lossy().into_owned();
         let tools: Vec<Value> =
@@ -870,12 +876,7 @@ fn values_drawn_from_each_dialect_read_back_into_what_the_source_takes() {
     );
     let mut per_dialect: std::collections::BTreeMap<String, Tightness> = Default::default();
     let mut failures: Vec<String> = Vec::new();
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&drawn_dir)
-        .expect("the drawn values are a directory")
-        .filter_map(|entry| entry.ok().map(|entry| entry.path()))
-        .filter(|path| path.extension().is_some_and(|ext| ext == "json"))
-        .collect();
-    files.sort();
+    let files = json_files(&drawn_dir);
     for path in &files {
         let server = path.file_stem().unwrap().to_string_lossy().into_owned();
         let tools: Vec<Value> = serde_json::from_str(

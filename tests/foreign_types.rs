@@ -31,6 +31,18 @@ fn pydantic_kv() -> Value {
     fixture(include_str!("foreign_types/pydantic_kv.json"))
 }
 
+/// What the guard reports of a foreign tool's schema in a dialect.
+fn findings(name: &str, source: &Value, dialect: Dialect) -> Vec<stitch::Finding> {
+    stitch::guard::check(
+        &[stitch::guard::Checked::Listed {
+            name,
+            description: "",
+            input: source,
+        }],
+        &stitch::SchemaProfile::new().dialect(dialect),
+    )
+}
+
 fn accepts(schema: &Value, value: &Value) -> bool {
     jsonschema::validator_for(schema)
         .expect("a valid schema")
@@ -126,14 +138,7 @@ fn notions_page_id_stays_a_uuid_beside_open_parents() {
         }
     }
     // The string a parent may also be is what `portable` cannot say: the guard says so.
-    let findings = stitch::guard::check(
-        &[stitch::guard::Checked::Listed {
-            name: "move_page",
-            description: "",
-            input: &source,
-        }],
-        &stitch::SchemaProfile::new().dialect(Dialect::Portable),
-    );
+    let findings = findings("move_page", &source, Dialect::Portable);
     assert!(
         findings.iter().any(|finding| finding.path() == "parent"
             && finding
@@ -224,14 +229,7 @@ fn a_null_sent_for_a_defaulted_key_is_read_as_its_default() {
     stitch::foreign::arguments_for(&source, &mut call, Dialect::AnthropicStrict);
     assert_eq!(call["max_items"], Value::Null);
     // OpenAI's strict mode cannot ask for that `None`: the guard says so.
-    let findings = stitch::guard::check(
-        &[stitch::guard::Checked::Listed {
-            name: "kv",
-            description: "",
-            input: &source,
-        }],
-        &stitch::SchemaProfile::new().dialect(Dialect::OpenAiStrict),
-    );
+    let findings = findings("kv", &source, Dialect::OpenAiStrict);
     assert!(
         findings.iter().any(|finding| finding.path() == "max_items"),
         "{findings:?}"

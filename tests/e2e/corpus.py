@@ -109,11 +109,29 @@ def collect(node, node_modules, out):
     return 0 if answered >= MIN_SERVERS else 1
 
 
-def instances(out, per_tool=25):
+def draw(schema, count, what):
+    """Up to `count` values hypothesis-jsonschema draws from `schema` alone; none (reported,
+    as `what`) from a schema it cannot draw from."""
     from hypothesis import HealthCheck, given, settings
     from hypothesis.errors import HypothesisException
     from hypothesis_jsonschema import from_schema
 
+    found = []
+
+    @settings(max_examples=count, deadline=None, database=None,
+              suppress_health_check=list(HealthCheck))
+    @given(from_schema(schema))
+    def gather(value):
+        found.append(value)
+
+    try:
+        gather()
+    except (HypothesisException, Exception) as error:  # a schema it cannot draw from
+        print(f"nothing drawn for {what}: {type(error).__name__}")
+    return found
+
+
+def instances(out, per_tool=25):
     warnings.simplefilter("ignore")
     out = pathlib.Path(out)
     target = out / "instances"
@@ -122,18 +140,7 @@ def instances(out, per_tool=25):
     for path in sorted(out.glob("*.json")):
         generated = {}
         for tool in json.loads(path.read_text()):
-            found = []
-
-            @settings(max_examples=per_tool, deadline=None, database=None,
-                      suppress_health_check=list(HealthCheck))
-            @given(from_schema(tool["inputSchema"]))
-            def gather(value):
-                found.append(value)
-
-            try:
-                gather()
-            except (HypothesisException, Exception) as error:  # a schema it cannot generate from
-                print(f"no instances for {path.stem}.{tool['name']}: {type(error).__name__}")
+            found = draw(tool["inputSchema"], per_tool, f"{path.stem}.{tool['name']}")
             generated[tool["name"]] = found
             total += len(found)
         (target / path.name).write_text(json.dumps(generated))
@@ -145,10 +152,6 @@ def drawn(out, per_dialect=8):
     """Values drawn from what each dialect shows (OUT holds `tests/corpus.rs`'s outputs, per
     server `{tool: {"source", "schemas": {dialect: schema}}}`), written to OUT/drawn/NAME.json
     as `{tool: {dialect: [values]}}`: what a client holding to the shown schema may send."""
-    from hypothesis import HealthCheck, given, settings
-    from hypothesis.errors import HypothesisException
-    from hypothesis_jsonschema import from_schema
-
     warnings.simplefilter("ignore")
     out = pathlib.Path(out)
     target = out / "drawn"
@@ -161,20 +164,8 @@ def drawn(out, per_dialect=8):
                 continue
             per_tool = {}
             for dialect, schema in entry["schemas"].items():
-                found = []
-
-                @settings(max_examples=per_dialect, deadline=None, database=None,
-                          suppress_health_check=list(HealthCheck))
-                @given(from_schema(schema))
-                def gather(value):
-                    found.append(value)
-
-                try:
-                    gather()
-                except (HypothesisException, Exception) as error:  # a schema it cannot draw from
-                    print(f"nothing drawn for {path.stem}.{tool} in {dialect}: {type(error).__name__}")
-                per_tool[dialect] = found
-                total += len(found)
+                per_tool[dialect] = draw(schema, per_dialect, f"{path.stem}.{tool} in {dialect}")
+                total += len(per_tool[dialect])
             generated[tool] = per_tool
         (target / path.name).write_text(json.dumps(generated))
     print(f"{total} values drawn from the dialects' schemas")
