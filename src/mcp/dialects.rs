@@ -23,6 +23,29 @@ use super::legacy_output::LegacyOutput;
 use super::list_cache::{self, DEFAULT_LIST_TTL};
 use super::schema::{Output, listed};
 
+/// The dialect an endpoint fixes for every request it serves: what an
+/// [`HttpServer`](super::HttpServer) path per dialect (`/mcp/openai-strict`) puts in the
+/// requests it passes on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct EndpointDialect(pub(crate) Dialect);
+
+/// The dialect the endpoint a request came to fixes, if it fixes one.
+fn endpoint_dialect(context: &RequestContext<RoleServer>) -> Option<Dialect> {
+    #[cfg(feature = "http")]
+    {
+        context
+            .extensions
+            .get::<axum::http::request::Parts>()
+            .and_then(|parts| parts.extensions.get::<EndpointDialect>())
+            .map(|endpoint| endpoint.0)
+    }
+    #[cfg(not(feature = "http"))]
+    {
+        let _ = context;
+        None
+    }
+}
+
 /// The dialect each client is shown: a default, and rules by client name. Give it to
 /// [`Tools::dialects`](super::Tools::dialects): calls are then parsed in
 /// the dialect of the client that makes them, and the [`Listings`] the router is built with
@@ -95,16 +118,30 @@ impl ClientDialects {
             .map_or(self.default, |(_, dialect)| *dialect)
     }
 
-    /// The dialect shown to the client that made the request of `context`: the client named
-    /// in the request's `_meta` (`io.modelcontextprotocol/clientInfo`, protocol 2026-07-28,
-    /// where a request may come from any client), or else in its session's `initialize`.
+    /// The dialect shown to the client that made the request of `context`: the one its
+    /// endpoint fixes (an [`HttpServer`](super::HttpServer) path per dialect,
+    /// `/mcp/openai-strict`); else by the client named in the request's `_meta`
+    /// (`io.modelcontextprotocol/clientInfo`, protocol 2026-07-28, where a request may come
+    /// from any client), or else in its session's `initialize`.
     /// Rules that name no client show every client the default: the request is not read
     /// (finding its client copies the client's `Implementation`, once per call).
     pub fn dialect_of_request(&self, context: &RequestContext<RoleServer>) -> Dialect {
+        if let Some(dialect) = endpoint_dialect(context) {
+            return dialect;
+        }
         if self.clients.is_empty() {
             return self.default;
         }
         self.dialect_of(context.client_info().as_ref())
+    }
+
+    /// Whether every caller of the endpoint a request came to is shown one dialect: the
+    /// endpoint fixes it, or no rule names a client.
+    pub(crate) fn one_dialect_for_every_caller(
+        &self,
+        context: &RequestContext<RoleServer>,
+    ) -> bool {
+        self.clients.is_empty() || endpoint_dialect(context).is_some()
     }
 
     /// The dialect shown to the client at the other end of `peer`, by the name it gave in
@@ -207,12 +244,14 @@ impl Listings {
     }
 
     /// A listing's caching hints (`ttlMs`, `cacheScope`): for one these listings made, this
-    /// catalog's; for a wrapped server's relisted, its own made no bolder than this catalog's.
-    pub(crate) fn hint_caching(&self, listed: &mut ListToolsResult, own: bool) {
+    /// catalog's; for a wrapped server's relisted, its own made no bolder than this catalog's;
+    /// `"public"` only where every caller of the endpoint is listed the same (`shared`, see
+    /// `list_cache`).
+    pub(crate) fn hint_caching(&self, listed: &mut ListToolsResult, own: bool, shared: bool) {
         if own {
-            list_cache::hint(listed, self.list_ttl);
+            list_cache::hint(listed, self.list_ttl, shared);
         } else {
-            list_cache::more_cautious(listed, self.list_ttl);
+            list_cache::more_cautious(listed, self.list_ttl, shared);
         }
     }
 
@@ -261,7 +300,8 @@ impl Listings {
     ) -> ListToolsResult {
         let dialect = self.rules.dialect_of_request(context);
         let mut listed = ListToolsResult::with_all_items(self.tools_in(router, dialect));
-        self.hint_caching(&mut listed, true);
+        let shared = self.rules.one_dialect_for_every_caller(context);
+        self.hint_caching(&mut listed, true, shared);
         listed
     }
 

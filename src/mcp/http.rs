@@ -35,6 +35,9 @@ use tokio::net::{TcpListener, ToSocketAddrs};
 use tokio::sync::Semaphore;
 
 use connection::{Busy, PerAddress, Timers, refuse};
+use stitch_runtime::Dialect;
+
+use super::dialects::EndpointDialect;
 use limits::{Connection, Limits};
 use sessions::Sessions;
 
@@ -46,6 +49,12 @@ mod sessions;
 /// How an MCP server is served over streamable HTTP: its path, its limits, the hosts and
 /// origins it answers. Every limit has a default fit for a public server; [`bind`](Self::bind)
 /// it to an address, then [`serve`](HttpListener::serve) a server on it.
+///
+/// Beside its path (`/mcp`, where each client is shown the dialect the rules give its name),
+/// it answers one path per dialect (`/mcp/mcp`, `/mcp/portable`, `/mcp/openai-strict`,
+/// `/mcp/anthropic-strict`), where every caller is listed, and parsed, in that dialect,
+/// whatever its name: a host that puts several model providers behind one client name points
+/// each provider's configuration at its path.
 #[derive(Clone, Debug)]
 pub struct HttpServer {
     path: String,
@@ -336,11 +345,22 @@ where
         body_timeout: options.body_timeout,
         trusted_proxies: options.trusted_proxies.clone().into(),
     };
-    axum::Router::new()
-        .nest_service(&options.path, service)
-        .layer(axum::middleware::from_fn(move |request, next| {
-            limits.clone().apply(request, next)
-        }))
+    let mut routes = axum::Router::new().route_service(&options.path, service.clone());
+    for dialect in Dialect::ALL {
+        let path = dialect_path(&options.path, dialect);
+        let fixed = axum::Router::new()
+            .route_service(&path, service.clone())
+            .layer(axum::Extension(EndpointDialect(dialect)));
+        routes = routes.merge(fixed);
+    }
+    routes.layer(axum::middleware::from_fn(move |request, next| {
+        limits.clone().apply(request, next)
+    }))
+}
+
+/// The path that shows every caller `dialect` (`/mcp/openai-strict` beside `/mcp`).
+fn dialect_path(path: &str, dialect: Dialect) -> String {
+    format!("{}/{dialect}", path.trim_end_matches('/'))
 }
 
 /// rmcp's sessions, with no timer of their own: `Sessions` closes them by what they do.

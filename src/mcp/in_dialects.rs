@@ -115,6 +115,7 @@ impl<S: ServerHandler> ServerHandler for InDialects<S> {
         // Asked before the context moves on: the client's name may be in the request's `_meta`.
         let dialect = self.listings.rules().dialect_of_request(&context);
         let legacy = legacy_output::is_legacy(&context);
+        let shared = self.listings.rules().one_dialect_for_every_caller(&context);
         let mut listed = self.server.list_tools(request, context).await?;
         listed.tools = self.listings.listing(listed.tools, dialect);
         if legacy {
@@ -123,7 +124,7 @@ impl<S: ServerHandler> ServerHandler for InDialects<S> {
                 legacy_output::project_tool(tool, mode);
             }
         }
-        self.listings.hint_caching(&mut listed, false);
+        self.listings.hint_caching(&mut listed, false, shared);
         Ok(listed)
     }
 

@@ -2,7 +2,10 @@
 // protocol 2026-07-28: no initialize, no session, every request carrying its client's name in
 // `_meta`. Two clients talk to one stateless rmcp_router (served with
 // `--stateless --client-dialect strict-agent=openai-strict`): each is listed the stitch tools
-// in its own dialect and its calls are parsed in it.
+// in its own dialect and its calls are parsed in it; a listing that differs by client is not
+// for a shared cache. A third, whose name the rules show `mcp`, is pointed at the path of
+// `anthropic-strict` (as a host with several model providers behind one name configures each
+// provider): listed and parsed in that dialect, and that listing may be shared.
 //
 // Usage: node modern_client.mjs URL   (with @modelcontextprotocol/client installed next to
 // this file). Prints 'N passed, 0 failed' and exits 0 when every check holds.
@@ -17,12 +20,12 @@ function check(name, condition, detail) {
 
 const url = new URL(process.argv[2]);
 
-async function connect(name) {
+async function connect(name, at = url) {
   const client = new Client(
     { name, version: "1.0.0" },
     { versionNegotiation: { mode: { pin: "2026-07-28" } } },
   );
-  await client.connect(new StreamableHTTPClientTransport(url));
+  await client.connect(new StreamableHTTPClientTransport(at));
   return client;
 }
 
@@ -31,12 +34,13 @@ const plain = await connect("stitch-e2e-modern");
 
 // Each client's listing, and its catalog stamp: one for every tool of a listing.
 const stamps = {};
-const patchSchema = async (client, name) => {
+const patchSchema = async (client, name, scope = "private") => {
   const listed = await client.listTools();
   const { tools } = listed;
-  // SEP-2549: a catalog fixed when the server is built may be cached, by anyone, for a while.
-  check(`${name}: the listing may be cached publicly for a while (ttlMs, cacheScope)`,
-    listed.ttlMs > 0 && listed.cacheScope === "public", [listed.ttlMs, listed.cacheScope]);
+  // SEP-2549: a catalog fixed when the server is built may be cached for a while; by anyone
+  // only where every caller of the endpoint is listed the same.
+  check(`${name}: the listing may be cached for a while, ${scope}ly (ttlMs, cacheScope)`,
+    listed.ttlMs > 0 && listed.cacheScope === scope, [listed.ttlMs, listed.cacheScope]);
   const stamp = tools[0]?._meta?.["stitch/catalog"];
   check(`${name}: every listed tool carries one catalog stamp`,
     /^[0-9a-f]{16}$/.test(stamp ?? "") && tools.every((tool) => tool._meta?.["stitch/catalog"] === stamp),
@@ -79,6 +83,26 @@ check("each result carries the stamp of the catalog its client was listed",
   strictCall._meta?.["stitch/catalog"] === stamps.strict
     && bad._meta?.["stitch/catalog"] === stamps.plain, [strictCall._meta, bad._meta, stamps]);
 
+// A client whose name the rules show `mcp`, pointed at the path of `anthropic-strict`.
+const anthropicUrl = new URL(url);
+anthropicUrl.pathname = `${url.pathname.replace(/\/$/, "")}/anthropic-strict`;
+const anthropic = await connect("stitch-e2e-modern", anthropicUrl);
+const anthropicSchema = await patchSchema(anthropic, "anthropic", "public");
+const anthropicItems = anthropicSchema.properties.operations.items;
+check("the client at /mcp/anthropic-strict is listed in anthropic-strict (an enum without type, bounds in the description)",
+  anthropicItems.properties.op.type === undefined && anthropicItems.properties.partIndex.minimum === undefined
+    && /minimum/.test(anthropicItems.properties.partIndex.description ?? ""),
+  anthropicItems.properties);
+check("and its catalog is neither of the others'", stamps.anthropic !== stamps.plain
+  && stamps.anthropic !== stamps.strict, stamps);
+const anthropicCall = await anthropic.callTool({
+  name: "broadcast_patch",
+  arguments: { broadcastId: "b1", operations: [{ op: "setText", partIndex: 0, text: "Hi from Claude" }] },
+});
+check("its call is accepted and parsed in its dialect (the result carries its listing's stamp)",
+  anthropicCall.isError !== true && anthropicCall._meta?.["stitch/catalog"] === stamps.anthropic,
+  anthropicCall);
+
 // A plain tool answering an array: a 2026-07-28 client takes an output schema of any root.
 const { tools: plainTools } = await plain.listTools();
 const lengthsTool = plainTools.find((tool) => tool.name === "part_lengths");
@@ -89,6 +113,7 @@ check("and answered as one", Array.isArray(lengths.structuredContent), lengths);
 
 await strict.close();
 await plain.close();
+await anthropic.close();
 const failed = checks.filter((ok) => !ok).length;
 console.log(`${checks.length - failed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
