@@ -575,6 +575,11 @@ impl ServerHandler for Conformance {
 
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
+    // The server's warnings (what a dialect cannot say, a budget crossed) on standard error.
+    tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_max_level(tracing_subscriber::filter::LevelFilter::WARN)
+        .init();
     let mut args = std::env::args().skip(1);
     let server = Conformance::new();
     match (args.next().as_deref(), args.next()) {

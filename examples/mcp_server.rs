@@ -21,6 +21,11 @@ use store::GetBroadcast;
 
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
+    // The server's warnings (what a dialect cannot say, a budget crossed) on standard error.
+    tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_max_level(tracing_subscriber::filter::LevelFilter::WARN)
+        .init();
     let patches = store::store();
     let reads = Arc::clone(&patches);
     let toolbox = Tools::new()

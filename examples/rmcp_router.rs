@@ -169,6 +169,11 @@ impl ServerHandler for BroadcastServer {
 
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
+    // The server's warnings (what a dialect cannot say, a budget crossed) on standard error.
+    tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_max_level(tracing_subscriber::filter::LevelFilter::WARN)
+        .init();
     let options = Options::parse(std::env::args().skip(1))?;
     let server = BroadcastServer::new(options.dialects);
     match options.http {

@@ -166,6 +166,11 @@ impl ServerHandler for Tracker {
 
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
+    // The server's warnings (what a dialect cannot say, a budget crossed) on standard error.
+    tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_max_level(tracing_subscriber::filter::LevelFilter::WARN)
+        .init();
     let dialects = ClientDialects::new(Dialect::Mcp)
         .client("cursor-vscode", Dialect::Portable)
         .client("inspector-cli", Dialect::Portable)

@@ -41,7 +41,7 @@ pub mod foreign {
 /// What a schema text weighs (bytes, tokens, what providers limit) and the digests that
 /// identify what a client was listed.
 pub mod measure {
-    pub use stitch_runtime::{Measure, catalog_stamp, estimate_tokens, text_digest, tool_digest};
+    pub use stitch_runtime::{Measure, catalog_stamp, estimate_tokens, text_digest};
 }
 
 #[cfg(feature = "rmcp")]

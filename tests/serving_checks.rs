@@ -57,40 +57,51 @@ async fn one_contract_is_served_as_two_tools_under_two_names() {
     assert_eq!(badly_named[0].kind(), FindingKind::InvalidName);
 }
 
-/// Twenty-one strict tools: one past Anthropic's limit on a request's strict tools.
-fn many_tools(profile: SchemaProfile) -> Result<Toolbox, Vec<stitch::Finding>> {
+/// Twenty-one strict tools: one past Anthropic's limit on a request's strict tools (built
+/// past it where `allowed`).
+fn many_tools(profile: SchemaProfile, allowed: bool) -> Result<Toolbox, Vec<stitch::Finding>> {
     const NAMES: [&str; 21] = [
         "t0", "t1", "t2", "t3", "t4", "t5", "t6", "t7", "t8", "t9", "t10", "t11", "t12", "t13",
         "t14", "t15", "t16", "t17", "t18", "t19", "t20",
     ];
     let dialects = stitch::mcp::ClientDialects::new(stitch::Dialect::Mcp)
         .client("agent", stitch::Dialect::AnthropicStrict);
+    let tools = Tools::new().profile(profile).dialects(dialects);
+    let tools = if allowed {
+        tools.allow_over_budget()
+    } else {
+        tools
+    };
     NAMES
         .iter()
-        .fold(
-            Tools::new().profile(profile).dialects(dialects),
-            |tools, name| {
-                tools.tool_named(name, |add: Add| async move {
-                    Ok::<_, String>((add.a + add.b).to_string())
-                })
-            },
-        )
+        .fold(tools, |tools, name| {
+            tools.tool_named(name, |add: Add| async move {
+                Ok::<_, String>((add.a + add.b).to_string())
+            })
+        })
         .toolbox("many", "0.0.0")
 }
 
 #[test]
-fn a_shown_dialects_budgets_fail_the_build_when_the_profile_asks() {
-    let findings = many_tools(SchemaProfile::new().require_within_budgets())
-        .err()
-        .expect("21 strict tools are past Anthropic's 20");
-    assert!(
-        findings
-            .iter()
-            .any(|finding| finding.kind() == FindingKind::OverBudget),
-        "{findings:?}"
-    );
-    // Not asked, the server builds (and logs what is over budget).
-    assert!(many_tools(SchemaProfile::new()).is_ok());
+fn a_shown_dialects_budgets_fail_the_build_unless_allowed() {
+    for profile in [
+        SchemaProfile::new(),
+        SchemaProfile::new().require_within_budgets(),
+    ] {
+        let findings = many_tools(profile, false)
+            .err()
+            .expect("21 strict tools are past Anthropic's 20");
+        assert!(
+            findings
+                .iter()
+                .any(|finding| finding.kind() == FindingKind::OverBudget),
+            "{findings:?}"
+        );
+    }
+    // Allowed explicitly, the server builds (and logs what is over budget), unless the
+    // profile itself requires the budgets.
+    assert!(many_tools(SchemaProfile::new(), true).is_ok());
+    assert!(many_tools(SchemaProfile::new().require_within_budgets(), true).is_err());
 }
 
 /// The warnings a server logs while `run` runs.
@@ -155,8 +166,8 @@ fn what_a_shown_dialect_cannot_say_or_is_past_a_budget_is_said_by_default() {
             .any(|line| line.contains("payload") && line.contains("openai-strict")),
         "{said:?}"
     );
-    // Past a budget, said too (21 strict tools for Anthropic's 20).
-    let said = warnings_of(|| assert!(many_tools(SchemaProfile::new()).is_ok()));
+    // Past a budget and allowed, said too (21 strict tools for Anthropic's 20).
+    let said = warnings_of(|| assert!(many_tools(SchemaProfile::new(), true).is_ok()));
     assert!(said.iter().any(|line| line.contains("budget")), "{said:?}");
     // Required, refused.
     let refused = Tools::new()

@@ -97,6 +97,8 @@ pub(crate) struct StitchTool<S> {
     pub(crate) output: Option<Output>,
     /// How long a call may run before its handler is dropped.
     pub(crate) deadline: Duration,
+    /// The tool's title, when its mount gives one.
+    pub(crate) title: Option<&'static str>,
     invoke: Invoke<S>,
 }
 
@@ -139,6 +141,7 @@ impl<S: Send + Sync + 'static> StitchTool<S> {
             contract: C::TOOL,
             output,
             deadline: DEFAULT_CALL_DEADLINE,
+            title: None,
             invoke,
         }
     }

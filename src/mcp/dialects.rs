@@ -18,7 +18,7 @@ use serde_json::Value;
 use stitch_runtime::{Dialect, Tool, output_schema_for, tool_schema_for};
 
 use super::call::StitchTool;
-use super::catalog::{Catalogs, digest_of, stamp_tool};
+use super::catalog::{Catalog, Catalogs, Made, listed_tool_digest, report_over_budget, stamp_tool};
 use super::legacy_output::LegacyOutput;
 use super::list_cache::{self, DEFAULT_LIST_TTL};
 use super::schema::{Output, listed};
@@ -302,6 +302,7 @@ impl Listings {
         let mut listed = ListToolsResult::with_all_items(self.tools_in(router, dialect));
         let shared = self.rules.one_dialect_for_every_caller(context);
         self.hint_caching(&mut listed, true, shared);
+        self.report_over_budget(&mut listed, dialect);
         listed
     }
 
@@ -332,44 +333,51 @@ impl Listings {
             .iter()
             .map(|tool| self.shown(tool.clone(), dialect))
             .collect();
-        let stamp = self.catalogs.stamp(dialect, &listed, || {
-            // A catalog new to this dialect is measured once: a provider refuses a listing
-            // past its budgets, and the server's author hears of it.
-            warn_over_budget(&shown, dialect);
-            shown
-                .iter()
-                .map(|tool| (tool.name.to_string(), self.digest(tool, dialect)))
-                .collect()
-        });
-        for tool in &mut shown {
-            stamp_tool(tool, &stamp);
+        let catalog = self
+            .catalogs
+            .catalog(dialect, &listed, || made_of(&shown, dialect));
+        for (tool, digest) in shown.iter_mut().zip(catalog.digests.iter()) {
+            stamp_tool(tool, &catalog.stamp, digest);
         }
         shown
     }
 
     /// The catalog stamp of the tools a server lists (`listed`, as it declares them), as a
-    /// client shown `dialect` is listed them: the digest of every tool's name, description,
-    /// input and output schema in that dialect ([`stitch::measure::catalog_stamp`](crate::measure::catalog_stamp)).
+    /// client shown `dialect` is listed them: derived from every tool's digest in that dialect
+    /// ([`listed_tool_digest`](super::listed_tool_digest),
+    /// [`stitch::measure::catalog_stamp`](crate::measure::catalog_stamp)).
     /// What each tool listed and each result carries in `_meta["stitch/catalog"]`: a client
     /// whose stamp differs from an answer's holds a stale catalog. Kept per dialect while the
     /// server lists the same tools (the same schemas, by address), so a result pays for the
     /// digest only when the tools changed.
     pub fn catalog_stamp(&self, listed: &[rmcp::model::Tool], dialect: Dialect) -> Arc<str> {
-        self.catalogs.stamp(dialect, listed, || {
-            listed
+        self.catalog(listed, dialect).stamp
+    }
+
+    /// The catalog of `listed` in `dialect`: each tool's digest as the dialect lists it, and
+    /// the stamp (kept while the server lists the same tools).
+    fn catalog(&self, listed: &[rmcp::model::Tool], dialect: Dialect) -> Catalog {
+        self.catalogs.catalog(dialect, listed, || {
+            let shown: Vec<rmcp::model::Tool> = listed
                 .iter()
-                .map(|tool| {
-                    let shown = self.shown(tool.clone(), dialect);
-                    (shown.name.to_string(), self.digest(&shown, dialect))
-                })
-                .collect()
+                .map(|tool| self.shown(tool.clone(), dialect))
+                .collect();
+            made_of(&shown, dialect)
         })
+    }
+
+    /// A listing's result, saying each budget of `dialect`'s provider that the listing last
+    /// made in it crosses (`_meta["stitch/over_budget"]`), as it is logged.
+    pub(crate) fn report_over_budget(&self, listed: &mut ListToolsResult, dialect: Dialect) {
+        if let Some(catalog) = self.catalogs.held(dialect) {
+            report_over_budget(listed, &catalog);
+        }
     }
 
     /// The stamp of the listing last made in `dialect` ([`listing`](Self::listing) or
     /// [`catalog_stamp`](Self::catalog_stamp)), if one was.
     pub(crate) fn held_stamp(&self, dialect: Dialect) -> Option<Arc<str>> {
-        self.catalogs.held(dialect)
+        self.catalogs.held(dialect).map(|catalog| catalog.stamp)
     }
 
     /// A deterministic listing of `router`'s tools in every dialect: each dialect's catalog
@@ -395,28 +403,24 @@ impl Listings {
              input schema bytes and estimated tokens\n",
         );
         for dialect in Dialect::ALL {
-            let stamp = self.catalog_stamp(&listed, dialect);
-            manifest.push_str(&format!("{dialect} catalog {stamp}\n"));
-            for tool in &listed {
-                let shown = self.shown(tool.clone(), dialect);
+            let catalog = self.catalog(&listed, dialect);
+            manifest.push_str(&format!("{dialect} catalog {}\n", catalog.stamp));
+            let mut tools: Vec<(rmcp::model::Tool, &Arc<str>)> = listed
+                .iter()
+                .map(|tool| self.shown(tool.clone(), dialect))
+                .zip(catalog.digests.iter())
+                .collect();
+            tools.sort_by(|(a, _), (b, _)| a.name.cmp(&b.name));
+            for (shown, digest) in tools {
                 let (input, _) = self.texts(&shown, dialect);
                 let measure = stitch_runtime::Measure::of(&input);
                 manifest.push_str(&format!(
-                    "{dialect} {} {:016x} {} bytes {} tokens\n",
-                    shown.name,
-                    self.digest(&shown, dialect),
-                    measure.bytes,
-                    measure.tokens,
+                    "{dialect} {} {digest} {} bytes {} tokens\n",
+                    shown.name, measure.bytes, measure.tokens,
                 ));
             }
         }
         manifest
-    }
-
-    /// A listed tool's digest ([`stitch::measure::tool_digest`](crate::measure::tool_digest)).
-    fn digest(&self, shown: &rmcp::model::Tool, dialect: Dialect) -> u64 {
-        let (input, output) = self.texts(shown, dialect);
-        digest_of(shown, &input, output.as_deref())
     }
 
     /// The texts of a listed tool's input and output schemas: a stitch tool's as rendered, a
@@ -505,9 +509,22 @@ fn as_object(schema: Value) -> rmcp::model::JsonObject {
     }
 }
 
-/// Logs (a `tracing` warning) each budget of `dialect`'s provider that the tools listed
-/// together cross, naming the tool and the limit.
-fn warn_over_budget(shown: &[rmcp::model::Tool], dialect: Dialect) {
+/// What a catalog new to `dialect` is made of: each tool's digest, and each budget of the
+/// dialect's provider the tools listed together cross, logged (a `tracing` warning, naming
+/// the tool and the limit) as it is measured, once per catalog.
+fn made_of(shown: &[rmcp::model::Tool], dialect: Dialect) -> Made {
+    let over_budget = over_budget(shown, dialect);
+    for finding in &over_budget {
+        tracing::warn!("{finding}");
+    }
+    Made {
+        digests: shown.iter().map(listed_tool_digest).collect(),
+        over_budget,
+    }
+}
+
+/// Each budget of `dialect`'s provider that the tools listed together cross, said.
+fn over_budget(shown: &[rmcp::model::Tool], dialect: Dialect) -> Vec<String> {
     let texts: Vec<(&str, &str, String)> = shown
         .iter()
         .map(|tool| {
@@ -522,7 +539,8 @@ fn warn_over_budget(shown: &[rmcp::model::Tool], dialect: Dialect) {
     let listed = texts
         .iter()
         .map(|(name, description, input)| (*name, *description, input.as_str()));
-    for finding in stitch_runtime::over_budget(dialect, listed) {
-        tracing::warn!("{finding}");
-    }
+    stitch_runtime::over_budget(dialect, listed)
+        .iter()
+        .map(ToString::to_string)
+        .collect()
 }

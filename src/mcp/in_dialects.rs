@@ -125,6 +125,7 @@ impl<S: ServerHandler> ServerHandler for InDialects<S> {
             }
         }
         self.listings.hint_caching(&mut listed, false, shared);
+        self.listings.report_over_budget(&mut listed, dialect);
         Ok(listed)
     }
 

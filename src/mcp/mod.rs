@@ -30,10 +30,12 @@
 //! [`Listings`]) so that every tool, stitch's and plain rmcp tools alike, is listed to each
 //! client in its dialect, inputs and outputs.
 //!
-//! Every tool a [`Toolbox`] or an [`InDialects`] lists, and every result it answers, carries
-//! the catalog's stamp, `_meta["stitch/catalog"]` ([`CATALOG_META_KEY`]): a client whose
-//! listing's stamp differs from an answer's holds a stale catalog, which a stateless server
-//! cannot tell it otherwise.
+//! Every tool a [`Toolbox`] or an [`InDialects`] lists carries its digest,
+//! `_meta["stitch/digest"]` ([`DIGEST_META_KEY`], [`listed_tool_digest`]: SHA-256 of the whole
+//! tool's canonical JSON), and every tool listed and every result answered carries the
+//! catalog's stamp, `_meta["stitch/catalog"]` ([`CATALOG_META_KEY`]), derived from the
+//! digests: a client whose listing's stamp differs from an answer's holds a stale catalog,
+//! which a stateless server cannot tell it otherwise.
 //! [`Listings::manifest`] lists every tool in every dialect with its digest, for a snapshot
 //! test.
 //!
@@ -66,7 +68,7 @@ mod schema;
 mod toolbox;
 
 pub use call::{CallRecord, Outcome, ToolOutput};
-pub use catalog::CATALOG_META_KEY;
+pub use catalog::{CATALOG_META_KEY, DIGEST_META_KEY, OVER_BUDGET_META_KEY, listed_tool_digest};
 pub use dialects::{ClientDialects, Listings};
 pub use handler::{Closure, Handler, Json, Method, Reply, RequestParts};
 #[cfg(feature = "http")]

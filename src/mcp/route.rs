@@ -13,7 +13,7 @@ use stitch_runtime::{Checked, Contract, Finding, FindingKind, SchemaProfile};
 use super::call::{CallRecord, DEFAULT_CALL_DEADLINE, Observer, StitchTool};
 use super::dialects::{ClientDialects, Listings};
 use super::handler::{Handler, Reply};
-use super::schema::listed;
+use super::schema::mounted;
 
 /// Stitch tools, built into a [`StitchRouter<S>`] that adds to an rmcp server's own
 /// [`ToolRouter<S>`] (`Self::tool_router() + tools`), or, as [`toolbox`](Self::toolbox), into
@@ -74,6 +74,8 @@ pub struct Tools<S> {
     deadline: Duration,
     deadlines: Vec<(&'static str, Duration)>,
     list_ttl: Duration,
+    /// Whether the tools may be built past a shown dialect's provider's budgets.
+    over_budget_allowed: bool,
 }
 
 impl<S> Default for Tools<S> {
@@ -86,6 +88,7 @@ impl<S> Default for Tools<S> {
             deadline: DEFAULT_CALL_DEADLINE,
             deadlines: Vec::new(),
             list_ttl: super::DEFAULT_LIST_TTL,
+            over_budget_allowed: false,
         }
     }
 }
@@ -126,6 +129,40 @@ impl<S: Send + Sync + 'static> Tools<S> {
         self
     }
 
+    /// The description the tool mounted last is listed with, in place of its contract's doc
+    /// comment: one contract mounted twice ([`tool_named`](Self::tool_named)) is two tools,
+    /// and a model choosing between them reads what each does. (Nothing is mounted yet:
+    /// nothing to describe.)
+    ///
+    /// ```
+    /// # use stitch::mcp::{Tools, Toolbox};
+    /// /// A reminder, by its id.
+    /// #[derive(stitch::Contract, serde::Deserialize)]
+    /// struct ReminderId { id: u32 }
+    ///
+    /// let tools: Tools<Toolbox> = Tools::new()
+    ///     .tool_named("get_reminder", |r: ReminderId| async move { Ok::<_, String>(r.id.to_string()) })
+    ///     .described("Read one reminder.")
+    ///     .tool_named("complete_reminder", |r: ReminderId| async move { Ok::<_, String>(r.id.to_string()) })
+    ///     .described("Mark one reminder done.")
+    ///     .titled("Complete a reminder");
+    /// let toolbox = tools.toolbox("reminders", "1.0").unwrap();
+    /// ```
+    pub fn described(mut self, description: &'static str) -> Self {
+        if let Some(tool) = self.tools.last_mut() {
+            tool.contract.description = description;
+        }
+        self
+    }
+
+    /// The title the tool mounted last is listed with (`title`, what a client shows a person).
+    pub fn titled(mut self, title: &'static str) -> Self {
+        if let Some(tool) = self.tools.last_mut() {
+            tool.title = Some(title);
+        }
+        self
+    }
+
     /// The guard's profile for these tools (default: nothing required beyond valid, unique
     /// names and object schemas).
     pub fn profile(mut self, profile: SchemaProfile) -> Self {
@@ -162,6 +199,17 @@ impl<S: Send + Sync + 'static> Tools<S> {
         self
     }
 
+    /// Builds the tools even where a dialect the rules show would be refused by its provider
+    /// (a [`Limit`](stitch_runtime::Limit) crossed over the whole listing: Anthropic's strict
+    /// mode takes at most 24 optional parameters, say). By default
+    /// [`build`](Self::build) and [`toolbox`](Self::toolbox) refuse, naming the tool, the
+    /// dialect, the limit and the figure, since the provider refuses that request at the
+    /// user's first message; allowed, each crossing is logged (`tracing`, at warn) instead.
+    pub fn allow_over_budget(mut self) -> Self {
+        self.over_budget_allowed = true;
+        self
+    }
+
     /// How long a call of any of these tools may run (default: 60 s, as long as the
     /// TypeScript SDK's client waits). Past it, the handler's future is dropped, the client
     /// answered with an `isError` result saying so, and the observer told
@@ -184,11 +232,30 @@ impl<S: Send + Sync + 'static> Tools<S> {
         self
     }
 
-    /// Checks every tool with the guard and builds the router, or returns every finding.
+    /// Checks every tool with the guard and builds the router, or returns every finding:
+    /// what the profile requires, and every budget of a dialect the rules show that the tools
+    /// cross together (unless [`allow_over_budget`](Self::allow_over_budget)).
     pub fn build(mut self) -> Result<StitchRouter<S>, Vec<Finding>> {
-        let findings = guard(&self.tools, &self.profile, &self.dialects);
+        let profile = if self.over_budget_allowed {
+            self.profile
+        } else {
+            self.profile.require_within_budgets()
+        };
+        let findings = guard(&self.tools, &profile, &self.dialects);
         if !findings.is_empty() {
             return Err(findings);
+        }
+        if !profile.descriptions_required {
+            for tool in &self.tools {
+                if tool.contract.description.trim().is_empty() {
+                    tracing::warn!(
+                        "stitch: tool \"{}\" is listed with an empty description, so a model \
+                         choosing between tools sees only its name: give the contract a doc \
+                         comment, or its mount a description (`Tools::described`)",
+                        tool.contract.name
+                    );
+                }
+            }
         }
         for tool in &mut self.tools {
             tool.deadline = self
@@ -312,8 +379,9 @@ fn route<S: Send + Sync + 'static>(
     observer: Option<Observer>,
     listings: Listings,
 ) -> ToolRoute<S> {
-    let attr = listed(
+    let attr = mounted(
         &tool.contract,
+        tool.title,
         tool.output,
         listings.rules().default_dialect(),
     );

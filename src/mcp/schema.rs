@@ -47,6 +47,18 @@ pub(crate) fn listed(
     tool
 }
 
+/// The rmcp tool of a mounted stitch tool: [`listed`], with the title its mount gives.
+pub(crate) fn mounted(
+    contract: &Tool,
+    title: Option<&'static str>,
+    output: Option<Output>,
+    dialect: Dialect,
+) -> rmcp::model::Tool {
+    let mut tool = listed(contract, output, dialect);
+    tool.title = title.map(str::to_owned);
+    tool
+}
+
 /// A rendered schema as a JSON object (stitch always renders an object schema here: the
 /// guard refuses an input or output that is not one).
 pub(crate) fn json_object(schema: &str) -> JsonObject {

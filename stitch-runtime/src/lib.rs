@@ -42,7 +42,7 @@ pub use guard::{
 };
 pub use shape::{Shape, StringKey};
 pub use stitch_rules::{Dialect, IssueCode, UnknownDialect};
-pub use text::digest::{catalog_stamp, text_digest, tool_digest};
+pub use text::digest::{catalog_stamp, text_digest};
 pub use text::measure::Measure;
 pub use text::render::{Rendering, schema_of};
 pub use text::tokens::estimate_tokens;

@@ -130,6 +130,9 @@ pub struct SchemaProfile {
     /// Every dialect a server shows must be within its provider's budgets (see
     /// [`require_within_budgets`](Self::require_within_budgets)).
     pub budgets_required: bool,
+    /// Every tool must be listed with a description (see
+    /// [`require_descriptions`](Self::require_descriptions)).
+    pub descriptions_required: bool,
 }
 
 impl SchemaProfile {
@@ -144,6 +147,19 @@ impl SchemaProfile {
             expressible_required: false,
             shown: 0,
             budgets_required: false,
+            descriptions_required: false,
+        }
+    }
+
+    /// Requires every tool to be listed with a description (a contract's doc comment, or the
+    /// one its mount gives: `stitch::mcp::Tools::described`): a model choosing between tools
+    /// listed without one sees only their names. Checked by [`check`](crate::check) over
+    /// contracts and listed tools alike, so `stitch::mcp::check_router` holds plain tools to
+    /// it too.
+    pub const fn require_descriptions(self) -> SchemaProfile {
+        SchemaProfile {
+            descriptions_required: true,
+            ..self
         }
     }
 

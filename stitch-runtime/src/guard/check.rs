@@ -45,7 +45,8 @@ impl From<Tool> for Checked<'_> {
 /// listed tool's, in the profile's dialect; with
 /// [`require_expressible`](SchemaProfile::require_expressible), what each dialect the profile
 /// is [`shown_to`](SchemaProfile::shown_to) cannot say of them; each output schema that is not
-/// an object; then the tools past their provider's budgets, over the whole listing, in the
+/// an object; with [`require_descriptions`](SchemaProfile::require_descriptions), each tool
+/// listed without a description; then the tools past their provider's budgets, over the whole listing, in the
 /// profile's dialect and, with [`require_within_budgets`](SchemaProfile::require_within_budgets),
 /// in each dialect it is shown to.
 ///
@@ -108,6 +109,9 @@ pub fn check(tools: &[Checked<'_>], profile: &SchemaProfile) -> Vec<Finding> {
             findings.push(finding);
         }
     }
+    if profile.descriptions_required {
+        findings.extend(tools.iter().filter_map(undescribed));
+    }
     findings.extend(budgets(tools, profile.dialect));
     if profile.budgets_required {
         for dialect in profile
@@ -118,6 +122,25 @@ pub fn check(tools: &[Checked<'_>], profile: &SchemaProfile) -> Vec<Finding> {
         }
     }
     findings
+}
+
+/// A tool listed with an empty description, as a finding.
+fn undescribed(checked: &Checked<'_>) -> Option<Finding> {
+    let (name, description) = match checked {
+        Checked::Contract { tool, .. } => (tool.name, tool.description),
+        Checked::Listed {
+            name, description, ..
+        } => (*name, *description),
+    };
+    if !description.trim().is_empty() {
+        return None;
+    }
+    let mut finding = Finding::new(super::FindingKind::NoDescription, name);
+    finding.why = finding.why.push(
+        "it is listed with an empty description, so a model choosing between tools sees only its name; \
+         give the contract a doc comment, or its mount a description (`Tools::described`)",
+    );
+    Some(finding)
 }
 
 /// The tools past their provider's budgets, each read as the dialect lists it.

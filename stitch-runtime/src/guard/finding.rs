@@ -28,6 +28,9 @@ pub enum FindingKind {
     /// The tool's schema in the profile's dialect is past a limit of the provider whose
     /// clients the dialect is written for (see [`Limit`]): the provider refuses the request.
     OverBudget,
+    /// The tool is listed with an empty description: a model choosing between tools sees only
+    /// its name (see [`SchemaProfile::require_descriptions`](crate::SchemaProfile::require_descriptions)).
+    NoDescription,
 }
 
 /// One problem in what a tool advertises. `Display` gives a message naming the tool, the
@@ -117,7 +120,8 @@ impl Finding {
             FindingKind::InvalidName
             | FindingKind::DuplicateName
             | FindingKind::NotAnObject
-            | FindingKind::TooDeep => {
+            | FindingKind::TooDeep
+            | FindingKind::NoDescription => {
                 m = m
                     .push("tool \"")
                     .push(tool)

@@ -12,6 +12,7 @@ mod deep;
 mod everyday;
 mod foreign;
 mod port;
+mod serving;
 mod whole_tool;
 
 use rmcp::ServiceExt;
@@ -216,5 +217,6 @@ async fn main() {
     foreign::foreign_schemas_in_every_dialect().await;
     budgets::budgets_sizes_and_the_catalog().await;
     port::a_ported_server().await;
+    serving::the_right_schema_to_the_right_model().await;
     deep_values();
 }
