@@ -7,14 +7,15 @@
 
 use std::collections::{BTreeMap, HashMap};
 use std::net::SocketAddr;
-use std::time::Duration;
 
 use serde::Deserialize;
 use serde_json::{Value, json};
 use stitch::mcp::{ClientDialects, HttpServer, Toolbox, Tools};
 use stitch::{Contract, Dialect};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::TcpStream;
+
+mod raw_http;
+
+use raw_http::{listed_at, open, post};
 
 /// Label a record.
 #[derive(Contract, Deserialize, Debug)]
@@ -41,55 +42,6 @@ async fn serve() -> SocketAddr {
     address
 }
 
-/// One POST to `path`: the answer's head and the JSON of its body (or of its first event).
-async fn post(
-    server: SocketAddr,
-    path: &str,
-    session: Option<&str>,
-    body: &Value,
-) -> (String, Value) {
-    let body = body.to_string();
-    let session = session.map_or(String::new(), |id| format!("Mcp-Session-Id: {id}\r\n"));
-    let request = format!(
-        "POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n\
-         Accept: application/json, text/event-stream\r\nConnection: close\r\n{session}\
-         Content-Length: {}\r\n\r\n{body}",
-        body.len()
-    );
-    let mut stream = TcpStream::connect(server).await.unwrap();
-    stream.write_all(request.as_bytes()).await.unwrap();
-    let mut answer = Vec::new();
-    let _ = tokio::time::timeout(Duration::from_secs(10), stream.read_to_end(&mut answer)).await;
-    let answer = String::from_utf8_lossy(&answer).into_owned();
-    let (head, rest) = answer.split_once("\r\n\r\n").unwrap_or((&answer, ""));
-    let json = rest
-        .lines()
-        .filter_map(|line| line.strip_prefix("data:"))
-        .chain(rest.lines().filter(|line| line.starts_with('{')))
-        .find_map(|data| serde_json::from_str(data.trim()).ok())
-        .unwrap_or(Value::Null);
-    (head.to_owned(), json)
-}
-
-/// A session opened at `path` by a client named `client`: its id.
-async fn open(server: SocketAddr, path: &str, client: &str) -> String {
-    let initialize = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
-        "protocolVersion": "2025-06-18", "capabilities": {},
-        "clientInfo": {"name": client, "version": "0"}}});
-    let (head, _) = post(server, path, None, &initialize).await;
-    let id = head
-        .lines()
-        .find_map(|line| {
-            let (name, value) = line.split_once(':')?;
-            name.eq_ignore_ascii_case("mcp-session-id")
-                .then(|| value.trim().to_owned())
-        })
-        .unwrap_or_else(|| panic!("no session: {head}"));
-    let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
-    post(server, path, Some(&id), &initialized).await;
-    id
-}
-
 /// A cache shared by every client in front of the server, keyed as the specification keys a
 /// `"public"` answer: the endpoint, the method and its parameters.
 #[derive(Default)]
@@ -104,10 +56,7 @@ impl SharedCache {
         if let Some(held) = self.held.get(&key) {
             return held.clone();
         }
-        let session = open(server, path, client).await;
-        let request = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/list", "params": {}});
-        let (_, answer) = post(server, path, Some(&session), &request).await;
-        let result = answer["result"].clone();
+        let result = listed_at(server, path, client).await;
         if result["cacheScope"] == "public" {
             self.held.insert(key, result.clone());
         }

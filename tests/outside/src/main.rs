@@ -12,6 +12,8 @@ mod deep;
 mod everyday;
 mod foreign;
 mod port;
+#[path = "../../raw_http/mod.rs"]
+mod raw_http;
 mod serving;
 mod whole_tool;
 

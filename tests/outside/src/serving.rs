@@ -2,15 +2,12 @@
 //! its cache hint, budgets that refuse a build, a description per mount, and each listed
 //! tool's digest.
 
-use std::time::Duration;
-
-use serde_json::{Value, json};
+use serde_json::Value;
 use stitch::mcp::{ClientDialects, HttpServer, Toolbox, Tools, listed_tool_digest};
 use stitch::{Contract, Dialect, SchemaProfile, guard::FindingKind};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::TcpStream;
 
 use crate::check;
+use crate::raw_http::listed_at;
 
 /// A reminder, by its id.
 #[derive(stitch::Contract, serde::Deserialize)]
@@ -38,58 +35,6 @@ fn reminders(rules: ClientDialects) -> Tools<Toolbox> {
         })
         .described("Mark one reminder done.")
         .titled("Complete a reminder")
-}
-
-/// One POST over raw HTTP: the answer's head and its body's first JSON (an SSE event's data).
-async fn post(
-    address: std::net::SocketAddr,
-    path: &str,
-    session: Option<&str>,
-    body: Value,
-) -> (String, Value) {
-    let body = body.to_string();
-    let session = session.map_or(String::new(), |id| format!("Mcp-Session-Id: {id}\r\n"));
-    let request = format!(
-        "POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n\
-         Accept: application/json, text/event-stream\r\nConnection: close\r\n{session}\
-         Content-Length: {}\r\n\r\n{body}",
-        body.len()
-    );
-    let mut stream = TcpStream::connect(address)
-        .await
-        .expect("the server listens");
-    stream.write_all(request.as_bytes()).await.expect("sent");
-    let mut answer = Vec::new();
-    let _ = tokio::time::timeout(Duration::from_secs(10), stream.read_to_end(&mut answer)).await;
-    let answer = String::from_utf8_lossy(&answer).into_owned();
-    let (head, rest) = answer.split_once("\r\n\r\n").unwrap_or((&answer, ""));
-    let json = rest
-        .lines()
-        .filter_map(|line| line.strip_prefix("data:"))
-        .find_map(|data| serde_json::from_str(data.trim()).ok())
-        .or_else(|| serde_json::from_str(rest.trim()).ok())
-        .unwrap_or(Value::Null);
-    (head.to_owned(), json)
-}
-
-/// The `tools/list` result a client named `client` gets at `path`.
-async fn listed_at(address: std::net::SocketAddr, path: &str, client: &str) -> Value {
-    let initialize = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
-        "protocolVersion": "2025-06-18", "capabilities": {},
-        "clientInfo": {"name": client, "version": "0"}}});
-    let (head, _) = post(address, path, None, initialize).await;
-    let session = head
-        .lines()
-        .find_map(|line| {
-            let (name, value) = line.split_once(':')?;
-            name.eq_ignore_ascii_case("mcp-session-id")
-                .then(|| value.trim().to_owned())
-        })
-        .unwrap_or_default();
-    let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
-    post(address, path, Some(&session), initialized).await;
-    let list = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/list"});
-    post(address, path, Some(&session), list).await.1["result"].clone()
 }
 
 pub async fn the_right_schema_to_the_right_model() {
