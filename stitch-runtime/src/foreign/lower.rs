@@ -13,7 +13,9 @@
 //!
 //! The superset rule holds throughout: a node is only ever as strict as the schema it was
 //! read from, never stricter (annotations aside: `title`, `default`, `examples` and the
-//! `format` of a number are dropped; they restrict nothing).
+//! `format` of a number are dropped, since they restrict nothing, and a short default is said
+//! in its key's description), but for one exception: a key an open operation takes as any
+//! other key keeps the type the operations that declare it give it (`open_to_other_keys`).
 
 use std::collections::BTreeSet;
 
