@@ -26,6 +26,7 @@ use super::schema::{Output, listed};
 /// The dialect an endpoint fixes for every request it serves: what an
 /// [`HttpServer`](super::HttpServer) path per dialect (`/mcp/openai-strict`) puts in the
 /// requests it passes on.
+#[cfg(feature = "http")]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct EndpointDialect(pub(crate) Dialect);
 
