@@ -76,6 +76,6 @@ pub use http::{HttpListener, HttpServer};
 pub use in_dialects::InDialects;
 pub use legacy_output::LegacyOutput;
 pub use list_cache::DEFAULT_LIST_TTL;
-pub use route::{StitchRouter, Tools, check_router};
+pub use route::{StitchRouter, Tools, check_router, check_tools};
 pub use stitch_runtime::REJECTION_META_KEY;
 pub use toolbox::Toolbox;

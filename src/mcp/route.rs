@@ -406,14 +406,20 @@ pub fn check_router<S: Send + Sync + 'static>(
     router: &ToolRouter<S>,
     profile: &SchemaProfile,
 ) -> Vec<Finding> {
-    let listed: Vec<(String, String, serde_json::Value)> = router
-        .list_all()
-        .into_iter()
+    check_tools(&router.list_all(), profile)
+}
+
+/// Checks listed rmcp tools with the guard (their advertised schemas, as a client sees them):
+/// what [`check_router`] checks of a router, for tools another server lists (a gateway's
+/// upstream, say).
+pub fn check_tools(tools: &[rmcp::model::Tool], profile: &SchemaProfile) -> Vec<Finding> {
+    let listed: Vec<(&str, &str, serde_json::Value)> = tools
+        .iter()
         .map(|tool| {
             let input = serde_json::Value::Object((*tool.input_schema).clone());
             (
-                tool.name.into(),
-                tool.description.unwrap_or_default().into(),
+                tool.name.as_ref(),
+                tool.description.as_deref().unwrap_or_default(),
                 input,
             )
         })

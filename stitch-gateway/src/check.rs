@@ -2,13 +2,15 @@
 //! cannot say of the tool as stitch renders it there (the guard's findings, each at the JSON
 //! Pointer of the arguments it is about), and for each dialect, whether its provider would
 //! refuse the whole listing (a budget crossed over every tool, a tool name or an input it
-//! refuses). The guard is the one judge: what it reports of a contract, it reports here.
+//! refuses). The guard is the one judge (`check_tools`, what `check_router` checks of a
+//! router): what it reports of a contract, it reports here.
 
 use std::fmt::Write;
 
 use rmcp::model::Tool;
 use serde_json::{Value, json};
-use stitch::guard::{Checked, FindingKind, check};
+use stitch::guard::FindingKind;
+use stitch::mcp::check_tools;
 use stitch::{Dialect, Finding, SchemaProfile};
 
 /// How much a finding weighs.
@@ -64,27 +66,9 @@ pub struct Report {
 impl Report {
     /// The report of `tools` as the upstream lists them.
     pub fn of(tools: &[Tool]) -> Report {
-        let inputs: Vec<(String, String, Value)> = tools
-            .iter()
-            .map(|tool| {
-                (
-                    tool.name.to_string(),
-                    tool.description.as_deref().unwrap_or_default().to_owned(),
-                    Value::Object((*tool.input_schema).clone()),
-                )
-            })
-            .collect();
-        let checked: Vec<Checked<'_>> = inputs
-            .iter()
-            .map(|(name, description, input)| Checked::Listed {
-                name,
-                description,
-                input,
-            })
-            .collect();
         let mut said = Vec::new();
         for dialect in Dialect::ALL {
-            for finding in check(&checked, &SchemaProfile::new().dialect(dialect)) {
+            for finding in check_tools(tools, &SchemaProfile::new().dialect(dialect)) {
                 said.push(Said {
                     dialect,
                     tool: finding.tool().to_owned(),
@@ -95,9 +79,20 @@ impl Report {
             }
         }
         Report {
-            tools: inputs.into_iter().map(|(name, ..)| name).collect(),
+            tools: tools.iter().map(|tool| tool.name.to_string()).collect(),
             said,
         }
+    }
+
+    /// What is said in `dialect`, and whether its provider refuses the listing.
+    fn in_dialect(&self, dialect: Dialect) -> (Vec<&Said>, bool) {
+        let here: Vec<&Said> = self
+            .said
+            .iter()
+            .filter(|said| said.dialect == dialect)
+            .collect();
+        let refused = here.iter().any(|said| said.severity == Severity::Refused);
+        (here, refused)
     }
 
     /// Whether a provider would refuse the listing in some dialect.
@@ -113,12 +108,7 @@ impl Report {
         let mut text = String::new();
         let _ = writeln!(text, "{} tools listed", self.tools.len());
         for dialect in Dialect::ALL {
-            let here: Vec<&Said> = self
-                .said
-                .iter()
-                .filter(|said| said.dialect == dialect)
-                .collect();
-            let refused = here.iter().any(|said| said.severity == Severity::Refused);
+            let (here, refused) = self.in_dialect(dialect);
             let verdict = if refused {
                 "its provider refuses the listing"
             } else {
@@ -148,11 +138,7 @@ impl Report {
     pub fn json(&self) -> Value {
         let mut dialects = serde_json::Map::new();
         for dialect in Dialect::ALL {
-            let here: Vec<&Said> = self
-                .said
-                .iter()
-                .filter(|said| said.dialect == dialect)
-                .collect();
+            let (here, refused) = self.in_dialect(dialect);
             let findings: Vec<Value> = here
                 .iter()
                 .map(|said| {
@@ -160,7 +146,6 @@ impl Report {
                            "pointer": said.pointer, "message": said.message})
                 })
                 .collect();
-            let refused = here.iter().any(|said| said.severity == Severity::Refused);
             dialects.insert(
                 dialect.to_string(),
                 json!({"refused": refused, "findings": findings}),
