@@ -131,19 +131,28 @@ def draw(schema, count, what, derandomize=False):
     return found
 
 
-def instances(out, per_tool=25):
+def each_server(out, folder, values_of):
+    """For each server's file in OUT, writes OUT/FOLDER/NAME.json: what `values_of(path)` draws
+    for it, as `(per-tool values, how many)`. The number drawn in all."""
     warnings.simplefilter("ignore")
     out = pathlib.Path(out)
-    target = out / "instances"
+    target = out / folder
     target.mkdir(exist_ok=True)
     total = 0
     for path in sorted(out.glob("*.json")):
-        generated = {}
-        for tool in json.loads(path.read_text()):
-            found = draw(tool["inputSchema"], per_tool, f"{path.stem}.{tool['name']}")
-            generated[tool["name"]] = found
-            total += len(found)
+        generated, count = values_of(path)
         (target / path.name).write_text(json.dumps(generated))
+        total += count
+    return total
+
+
+def instances(out, per_tool=25):
+    def values_of(path):
+        generated = {tool["name"]: draw(tool["inputSchema"], per_tool, f"{path.stem}.{tool['name']}")
+                     for tool in json.loads(path.read_text())}
+        return generated, sum(map(len, generated.values()))
+
+    total = each_server(out, "instances", values_of)
     print(f"{total} instances")
     return 0 if total > 0 else 1
 
@@ -151,25 +160,19 @@ def instances(out, per_tool=25):
 def drawn(out, per_dialect=8):
     """Values drawn from what each dialect shows (OUT holds `tests/corpus.rs`'s outputs, per
     server `{tool: {"source", "schemas": {dialect: schema}}}`), written to OUT/drawn/NAME.json
-    as `{tool: {dialect: [values]}}`: what a client holding to the shown schema may send."""
-    warnings.simplefilter("ignore")
-    out = pathlib.Path(out)
-    target = out / "drawn"
-    target.mkdir(exist_ok=True)
-    total = 0
-    for path in sorted(out.glob("*.json")):
-        generated = {}
-        for tool, entry in json.loads(path.read_text()).items():
-            if not entry:
-                continue
-            per_tool = {}
-            for dialect, schema in entry["schemas"].items():
-                # The same values each run: CI judges what it can reproduce.
-                per_tool[dialect] = draw(schema, per_dialect, f"{path.stem}.{tool} in {dialect}",
-                                         derandomize=True)
-                total += len(per_tool[dialect])
-            generated[tool] = per_tool
-        (target / path.name).write_text(json.dumps(generated))
+    as `{tool: {dialect: [values]}}`: what a client holding to the shown schema may send. The
+    same values each run: CI judges what it can reproduce."""
+    def values_of(path):
+        generated = {
+            tool: {dialect: draw(schema, per_dialect, f"{path.stem}.{tool} in {dialect}",
+                                 derandomize=True)
+                   for dialect, schema in entry["schemas"].items()}
+            for tool, entry in json.loads(path.read_text()).items() if entry
+        }
+        return generated, sum(len(values) for per_tool in generated.values()
+                               for values in per_tool.values())
+
+    total = each_server(out, "drawn", values_of)
     print(f"{total} values drawn from the dialects' schemas")
     return 0 if total > 0 else 1
 
