@@ -9,6 +9,8 @@
 //! `/mcp`; `.ci/run` runs every server scenario of the suite against it.
 #![allow(deprecated)] // sampling and logging: deprecated by the protocol's next version, still served
 
+mod log_to_stderr;
+
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
@@ -575,28 +577,19 @@ impl ServerHandler for Conformance {
 
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
-    // The server's warnings (what a dialect cannot say, a budget crossed) on standard error.
-    tracing_subscriber::fmt()
-        .with_writer(std::io::stderr)
-        .with_max_level(tracing_subscriber::filter::LevelFilter::WARN)
-        .init();
+    log_to_stderr::install();
     let mut args = std::env::args().skip(1);
     let server = Conformance::new();
     match (args.next().as_deref(), args.next()) {
         (None, _) => {
             eprintln!("stitch-conformance: serving on stdio");
-            server
-                .serve(rmcp::transport::stdio())
-                .await?
-                .waiting()
-                .await?;
+            let running = server.serve(rmcp::transport::stdio()).await?;
+            running.waiting().await?;
         }
         (Some("--http"), Some(address)) => {
             let listener = HttpServer::new().bind(&address).await?;
-            eprintln!(
-                "stitch-conformance: serving on http://{}/mcp",
-                listener.local_addr()?
-            );
+            let address = listener.local_addr()?;
+            eprintln!("stitch-conformance: serving on http://{address}/mcp");
             listener.serve(server).await?;
         }
         _ => return Err("usage: conformance [--http 127.0.0.1:PORT]".into()),

@@ -15,6 +15,8 @@
 //! [--stateless]`. `.ci/run` plays an attacker against it from one loopback address and a
 //! user from another (`tests/e2e/hostile.py`).
 
+mod log_to_stderr;
+
 use std::time::Duration;
 
 use serde::Deserialize;
@@ -85,11 +87,7 @@ fn toolbox(deadline: Duration) -> Toolbox {
 
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
-    // The server's warnings (what a dialect cannot say, a budget crossed) on standard error.
-    tracing_subscriber::fmt()
-        .with_writer(std::io::stderr)
-        .with_max_level(tracing_subscriber::filter::LevelFilter::WARN)
-        .init();
+    log_to_stderr::install();
     let mut args = std::env::args().skip(1);
     let (mut address, mut deadline, mut server) = (None, 60.0, HttpServer::new());
     let usage = "usage: long_calls --http 127.0.0.1:PORT [--stateless] [--deadline SECS] \

@@ -12,6 +12,8 @@
 mod broadcast_patch;
 mod store;
 
+mod log_to_stderr;
+
 use std::sync::Arc;
 
 use broadcast_patch::BroadcastPatch;
@@ -21,11 +23,7 @@ use store::GetBroadcast;
 
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
-    // The server's warnings (what a dialect cannot say, a budget crossed) on standard error.
-    tracing_subscriber::fmt()
-        .with_writer(std::io::stderr)
-        .with_max_level(tracing_subscriber::filter::LevelFilter::WARN)
-        .init();
+    log_to_stderr::install();
     let patches = store::store();
     let reads = Arc::clone(&patches);
     let toolbox = Tools::new()

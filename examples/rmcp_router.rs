@@ -20,6 +20,8 @@
 mod broadcast_patch;
 mod store;
 
+mod log_to_stderr;
+
 use broadcast_patch::BroadcastPatch;
 use rmcp::handler::server::router::prompt::PromptRouter;
 use rmcp::handler::server::router::tool::ToolRouter;
@@ -169,11 +171,7 @@ impl ServerHandler for BroadcastServer {
 
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
-    // The server's warnings (what a dialect cannot say, a budget crossed) on standard error.
-    tracing_subscriber::fmt()
-        .with_writer(std::io::stderr)
-        .with_max_level(tracing_subscriber::filter::LevelFilter::WARN)
-        .init();
+    log_to_stderr::install();
     let options = Options::parse(std::env::args().skip(1))?;
     let server = BroadcastServer::new(options.dialects);
     match options.http {

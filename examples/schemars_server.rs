@@ -10,6 +10,8 @@
 //! or `inspector-cli` (the MCP Inspector's command line) are shown the portable dialect,
 //! `openai-mcp` OpenAI's strict one, every other client `mcp`.
 
+mod log_to_stderr;
+
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
@@ -166,11 +168,7 @@ impl ServerHandler for Tracker {
 
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
-    // The server's warnings (what a dialect cannot say, a budget crossed) on standard error.
-    tracing_subscriber::fmt()
-        .with_writer(std::io::stderr)
-        .with_max_level(tracing_subscriber::filter::LevelFilter::WARN)
-        .init();
+    log_to_stderr::install();
     let dialects = ClientDialects::new(Dialect::Mcp)
         .client("cursor-vscode", Dialect::Portable)
         .client("inspector-cli", Dialect::Portable)
