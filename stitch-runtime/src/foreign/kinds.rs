@@ -12,6 +12,7 @@ use crate::ir::{
     ArrayRules, Bound, Doc, Field, KeywordValue, Kind, MapRules, Node, NumberRules, Object,
     QuickCheck, StringRules, Verbatim, kinds,
 };
+use crate::text::render::ends_closed;
 
 /// Keys that say nothing a value must be: read past, and dropped from a rebuilt node.
 const ANNOTATIONS: [&str; 14] = [
@@ -276,13 +277,10 @@ impl<'a> Lowering<'a> {
         if value.len() > LONGEST_SAID {
             return own;
         }
-        let text = match own {
-            Some(doc) if doc.text.trim_end().ends_with(['.', '!', '?']) => {
-                format!("{} Default: {value}.", doc.text.trim_end())
-            }
-            Some(doc) if !doc.text.trim().is_empty() => {
-                format!("{}. Default: {value}.", doc.text.trim_end())
-            }
+        // Joined as the renderer joins what follows a text: a space after a closed sentence.
+        let text = match own.map(|doc| doc.text.trim_end()) {
+            Some(text) if ends_closed(text) => format!("{text} Default: {value}."),
+            Some(text) if !text.is_empty() => format!("{text}. Default: {value}."),
             _ => format!("Default: {value}."),
         };
         Some(Doc::new(self.arena.alloc_str(&text)))

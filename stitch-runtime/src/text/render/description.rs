@@ -427,7 +427,7 @@ const fn write_saying(sink: &mut Sink<'_>, set: NodeSet<'_>, union: &Union<'_>, 
 }
 
 /// Whether a text ends a sentence (so what follows it needs no period of its own).
-const fn ends_closed(text: &str) -> bool {
+pub(crate) const fn ends_closed(text: &str) -> bool {
     let bytes = text.as_bytes();
     !bytes.is_empty() && matches!(bytes[bytes.len() - 1], b'.' | b'!' | b'?' | b':' | b')')
 }

@@ -20,6 +20,7 @@ mod merge;
 mod node;
 mod object;
 
+pub(crate) use description::ends_closed;
 pub(crate) use flat::is_unit;
 
 use std::collections::HashMap;
