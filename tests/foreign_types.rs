@@ -43,6 +43,13 @@ fn findings(name: &str, source: &Value, dialect: Dialect) -> Vec<stitch::Finding
     )
 }
 
+/// Whether a schema's description says `text`.
+fn says(schema: &Value, text: &str) -> bool {
+    schema["description"]
+        .as_str()
+        .is_some_and(|description| description.contains(text))
+}
+
 fn accepts(schema: &Value, value: &Value) -> bool {
     jsonschema::validator_for(schema)
         .expect("a valid schema")
@@ -212,12 +219,7 @@ fn a_null_sent_for_a_defaulted_key_is_read_as_its_default() {
     let source = pydantic_kv();
     let strict = tool_schema_for(&source, Dialect::OpenAiStrict);
     let max_items = &strict["properties"]["max_items"];
-    assert!(
-        max_items["description"]
-            .as_str()
-            .is_some_and(|text| text.contains("Default: 50.")),
-        "{max_items}"
-    );
+    assert!(says(max_items, "Default: 50."), "{max_items}");
     // An OpenAI strict client leaving it out sends `null` (and `null` for the other
     // operation's key): the tool gets the key absent, so its default, 50.
     let mut call = json!({"action": {"kind": "Get", "key": "k", "value": null}, "max_items": null});
@@ -412,9 +414,7 @@ fn a_strict_client_sends_a_free_object_whole_as_json_text() {
         let shown = tool_schema_for(&source, dialect);
         let value = &shown["properties"]["properties"]["items"]["properties"]["value"];
         assert!(
-            value["description"]
-                .as_str()
-                .is_some_and(|text| text.contains("an object or array is sent as its JSON text")),
+            says(value, "an object or array is sent as its JSON text"),
             "{dialect}: {shown}"
         );
         let mut call = json!({"properties": [
@@ -451,9 +451,7 @@ fn a_contracts_free_value_comes_from_a_strict_client_by_the_same_rule() {
         let shown: Value = serde_json::from_str(Annotate::input_schema_for(dialect)).unwrap();
         let note = &shown["properties"]["note"];
         assert!(
-            note["description"]
-                .as_str()
-                .is_some_and(|text| text.contains("an object or array is sent as its JSON text")),
+            says(note, "an object or array is sent as its JSON text"),
             "{dialect}: {note}"
         );
         for sent in [

@@ -66,12 +66,17 @@ pub async fn the_right_schema_to_the_right_model() {
     // Budgets that bind: 21 tools past Anthropic's 20 strict tools, refused unless allowed.
     let many = |allowed: bool| {
         let rules = ClientDialects::new(Dialect::Mcp).client("claude", Dialect::AnthropicStrict);
-        let tools = (0..21).fold(Tools::<Toolbox>::new().dialects(rules), |tools, i| {
-            let name: &'static str = Box::leak(format!("t{i}").into_boxed_str());
-            tools.tool_named(name, |flag: Flag| async move {
-                Ok::<_, String>(flag.id.to_string())
-            })
-        });
+        const NAMES: [&str; 21] = [
+            "t0", "t1", "t2", "t3", "t4", "t5", "t6", "t7", "t8", "t9", "t10", "t11", "t12", "t13",
+            "t14", "t15", "t16", "t17", "t18", "t19", "t20",
+        ];
+        let tools = NAMES
+            .iter()
+            .fold(Tools::<Toolbox>::new().dialects(rules), |tools, name| {
+                tools.tool_named(name, |flag: Flag| async move {
+                    Ok::<_, String>(flag.id.to_string())
+                })
+            });
         let tools = if allowed {
             tools.allow_over_budget()
         } else {
