@@ -36,18 +36,21 @@ pub(crate) struct Catalogs {
     stamps: Mutex<HashMap<Dialect, Stamped>>,
 }
 
-/// One dialect's catalog: each tool's digest, in the listing's order, the stamp, and each
-/// budget of the dialect's provider the listing crosses.
+/// One dialect's catalog: each tool as the dialect lists it (stamped), each tool's digest, in
+/// the listing's order, the stamp, and each budget of the dialect's provider the listing
+/// crosses.
 #[derive(Clone, Debug)]
 pub(crate) struct Catalog {
+    pub(crate) shown: Arc<[Tool]>,
     pub(crate) digests: Arc<[Arc<str>]>,
     pub(crate) stamp: Arc<str>,
     pub(crate) over_budget: Arc<[String]>,
 }
 
-/// What a catalog is made of: each tool's digest (in the listing's order), and each budget
-/// crossing, said.
+/// What a catalog is made of: each tool as the dialect lists it and its digest (in the
+/// listing's order), and each budget crossing, said.
 pub(crate) struct Made {
+    pub(crate) shown: Vec<Tool>,
     pub(crate) digests: Vec<String>,
     pub(crate) over_budget: Vec<String>,
 }
@@ -92,8 +95,9 @@ impl Source {
 
 impl Catalogs {
     /// The catalog of `listed` (the server's own listing) in `dialect`: kept when the listing
-    /// is the one it was made from, else `make`s (each tool's digest as the dialect lists it,
-    /// in the listing's order, and the budgets crossed) and kept.
+    /// is the one it was made from, else `make`s (each tool as the dialect lists it and its
+    /// digest, in the listing's order, and the budgets crossed), stamps and keeps. So a
+    /// listing is rendered once per dialect for as long as the server lists the same tools.
     pub(crate) fn catalog(
         &self,
         dialect: Dialect,
@@ -112,6 +116,7 @@ impl Catalogs {
             return stamped.catalog.clone();
         }
         let Made {
+            mut shown,
             digests,
             over_budget,
         } = make();
@@ -121,7 +126,11 @@ impl Catalogs {
                 .zip(&digests)
                 .map(|(tool, digest)| (tool.name.to_string(), digest.clone())),
         );
+        for (tool, digest) in shown.iter_mut().zip(&digests) {
+            stamp_tool(tool, &stamp, digest);
+        }
         let catalog = Catalog {
+            shown: shown.into(),
             digests: digests.into_iter().map(Arc::from).collect(),
             stamp: stamp.into(),
             over_budget: over_budget.into(),
@@ -156,7 +165,7 @@ fn with_meta(meta: &mut Option<MetaObject>, key: &str, value: &str) {
 }
 
 /// A listed tool, with its digest and the catalog's stamp.
-pub(crate) fn stamp_tool(tool: &mut Tool, stamp: &str, digest: &str) {
+fn stamp_tool(tool: &mut Tool, stamp: &str, digest: &str) {
     with_meta(&mut tool.meta, DIGEST_META_KEY, digest);
     with_meta(&mut tool.meta, CATALOG_META_KEY, stamp);
 }

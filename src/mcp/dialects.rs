@@ -18,7 +18,7 @@ use serde_json::Value;
 use stitch_runtime::{Dialect, Tool, output_schema_for, tool_schema_for};
 
 use super::call::StitchTool;
-use super::catalog::{Catalog, Catalogs, Made, listed_tool_digest, report_over_budget, stamp_tool};
+use super::catalog::{Catalog, Catalogs, Made, listed_tool_digest, report_over_budget};
 use super::legacy_output::LegacyOutput;
 use super::list_cache::{self, DEFAULT_LIST_TTL};
 use super::schema::{Output, listed};
@@ -330,17 +330,8 @@ impl Listings {
         listed: Vec<rmcp::model::Tool>,
         dialect: Dialect,
     ) -> Vec<rmcp::model::Tool> {
-        let mut shown: Vec<rmcp::model::Tool> = listed
-            .iter()
-            .map(|tool| self.shown(tool.clone(), dialect))
-            .collect();
-        let catalog = self
-            .catalogs
-            .catalog(dialect, &listed, || made_of(&shown, dialect));
-        for (tool, digest) in shown.iter_mut().zip(catalog.digests.iter()) {
-            stamp_tool(tool, &catalog.stamp, digest);
-        }
-        shown
+        self.mark_listing();
+        self.catalog(&listed, dialect).shown.to_vec()
     }
 
     /// The catalog stamp of the tools a server lists (`listed`, as it declares them), as a
@@ -355,15 +346,15 @@ impl Listings {
         self.catalog(listed, dialect).stamp
     }
 
-    /// The catalog of `listed` in `dialect`: each tool's digest as the dialect lists it, and
-    /// the stamp (kept while the server lists the same tools).
+    /// The catalog of `listed` in `dialect`: each tool as the dialect lists it, its digest,
+    /// and the stamp (rendered once, and kept while the server lists the same tools).
     fn catalog(&self, listed: &[rmcp::model::Tool], dialect: Dialect) -> Catalog {
         self.catalogs.catalog(dialect, listed, || {
             let shown: Vec<rmcp::model::Tool> = listed
                 .iter()
                 .map(|tool| self.shown(tool.clone(), dialect))
                 .collect();
-            made_of(&shown, dialect)
+            made_of(shown, dialect)
         })
     }
 
@@ -406,14 +397,11 @@ impl Listings {
         for dialect in Dialect::ALL {
             let catalog = self.catalog(&listed, dialect);
             manifest.push_str(&format!("{dialect} catalog {}\n", catalog.stamp));
-            let mut tools: Vec<(rmcp::model::Tool, &Arc<str>)> = listed
-                .iter()
-                .map(|tool| self.shown(tool.clone(), dialect))
-                .zip(catalog.digests.iter())
-                .collect();
+            let mut tools: Vec<(&rmcp::model::Tool, &Arc<str>)> =
+                catalog.shown.iter().zip(catalog.digests.iter()).collect();
             tools.sort_by(|(a, _), (b, _)| a.name.cmp(&b.name));
             for (shown, digest) in tools {
-                let (input, _) = self.texts(&shown, dialect);
+                let (input, _) = self.texts(shown, dialect);
                 let measure = stitch_runtime::Measure::of(&input);
                 manifest.push_str(&format!(
                     "{dialect} {} {digest} {} bytes {} tokens\n",
@@ -513,13 +501,14 @@ fn as_object(schema: Value) -> rmcp::model::JsonObject {
 /// What a catalog new to `dialect` is made of: each tool's digest, and each budget of the
 /// dialect's provider the tools listed together cross, logged (a `tracing` warning, naming
 /// the tool and the limit) as it is measured, once per catalog.
-fn made_of(shown: &[rmcp::model::Tool], dialect: Dialect) -> Made {
-    let over_budget = over_budget(shown, dialect);
+fn made_of(shown: Vec<rmcp::model::Tool>, dialect: Dialect) -> Made {
+    let over_budget = over_budget(&shown, dialect);
     for finding in &over_budget {
         tracing::warn!("{finding}");
     }
     Made {
         digests: shown.iter().map(listed_tool_digest).collect(),
+        shown,
         over_budget,
     }
 }

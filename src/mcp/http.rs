@@ -261,11 +261,22 @@ impl HttpListener {
     where
         S: ServerHandler + Clone + Send + Sync + 'static,
     {
+        self.serve_each(move || server.clone()).await
+    }
+
+    /// Serves a server `new_session` makes for each session (or each request when
+    /// stateless) until the listener fails: for a server that holds a session's own state
+    /// (a connection of its own to another server, say), where a clone would share it.
+    pub async fn serve_each<S, F>(self, new_session: F) -> io::Result<()>
+    where
+        S: ServerHandler + Send + Sync + 'static,
+        F: Fn() -> S + Send + Sync + 'static,
+    {
         let HttpListener {
             listener,
             server: options,
         } = self;
-        let router = router(server, &options, listener.local_addr()?);
+        let router = router(new_session, &options, listener.local_addr()?);
         let connections = Arc::new(Semaphore::new(options.max_connections));
         let per_address = PerAddress::new(options.max_connections_per_address);
         let timers = Timers {
@@ -313,15 +324,16 @@ impl HttpListener {
     }
 }
 
-/// What every connection serves: rmcp's streamable HTTP service for `server` at the path,
-/// behind the limits, with the sessions' sweeper running.
-fn router<S>(server: S, options: &HttpServer, local: SocketAddr) -> axum::Router
+/// What every connection serves: rmcp's streamable HTTP service for the servers `new_session`
+/// makes, at the path, behind the limits, with the sessions' sweeper running.
+fn router<S, F>(new_session: F, options: &HttpServer, local: SocketAddr) -> axum::Router
 where
-    S: ServerHandler + Clone + Send + Sync + 'static,
+    S: ServerHandler + Send + Sync + 'static,
+    F: Fn() -> S + Send + Sync + 'static,
 {
     let manager = Arc::new(session_manager());
     let service = StreamableHttpService::new(
-        move || Ok(server.clone()),
+        move || Ok(new_session()),
         Arc::clone(&manager),
         protocol_config(options, local),
     );
