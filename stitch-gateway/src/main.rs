@@ -1,15 +1,25 @@
 //! `stitch-gateway`: any MCP server's tools, in each model's dialect, for servers not written
-//! in Rust. `check` is the lint a server author runs in CI: it lists the upstream's tools,
-//! renders each in every dialect by stitch's rules, and says what each dialect cannot say of
-//! it and which listing a provider would refuse.
+//! in Rust. `serve` stands between clients and the server: each client is listed the tools in
+//! its model's dialect, and its calls are read back and checked against the server's own
+//! schemas before the server sees them; everything else passes as it came. `check` is the
+//! lint a server author runs in CI: it renders every tool in every dialect and says what each
+//! cannot say of it, and which listing a provider would refuse.
 #![forbid(unsafe_code)]
 
 mod check;
+mod forward;
+mod gateway;
+mod link;
+mod relay;
+mod serve;
+mod tools;
 mod upstream;
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
+
+use upstream::Upstream;
 
 /// Any MCP server's tools, in each model's JSON Schema dialect.
 #[derive(Parser)]
@@ -21,6 +31,10 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Serves the upstream's tools to each client in its model's dialect: over stdio in one
+    /// dialect (`--dialect`), or over streamable HTTP (`--http`) at `/mcp` (the dialect by
+    /// the client's name) and at one path per dialect (`/mcp/openai-strict`, ...).
+    Serve(serve::Options),
     /// Lists the upstream's tools, renders each in every dialect, and says what each dialect
     /// cannot say of it (the JSON Pointer of each loss) and which provider would refuse the
     /// listing. Exit status 1 where a provider would refuse it, 2 where the upstream cannot be
@@ -29,17 +43,51 @@ enum Command {
         /// Print the report as JSON.
         #[arg(long)]
         json: bool,
-        /// The upstream server's command and its arguments, after `--`.
-        #[arg(last = true, required = true, value_name = "COMMAND")]
-        upstream: Vec<String>,
+        #[command(flatten)]
+        upstream: UpstreamArgs,
     },
+}
+
+/// Where the upstream server is.
+#[derive(Args)]
+struct UpstreamArgs {
+    /// The upstream's streamable HTTP endpoint, instead of a command.
+    #[arg(long)]
+    url: Option<String>,
+    /// A header each request to `--url` carries (`"Authorization: Bearer ..."`); repeatable.
+    #[arg(long = "header", value_name = "NAME: VALUE", requires = "url")]
+    headers: Vec<String>,
+    /// The upstream server's command and its arguments, after `--`.
+    #[arg(last = true, value_name = "COMMAND")]
+    command: Vec<String>,
+}
+
+impl UpstreamArgs {
+    fn upstream(self) -> Result<Upstream, String> {
+        Upstream::of(self.url, self.headers, self.command)
+    }
 }
 
 #[tokio::main]
 async fn main() -> ExitCode {
+    tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_max_level(tracing_subscriber::filter::LevelFilter::WARN)
+        .init();
     match Cli::parse().command {
+        Command::Serve(options) => match serve::serve(options).await {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(error) => {
+                eprintln!("stitch-gateway: {error}");
+                ExitCode::from(2)
+            }
+        },
         Command::Check { json, upstream } => {
-            let tools = match upstream::list_tools(&upstream).await {
+            let listed = match upstream.upstream() {
+                Ok(upstream) => upstream::list_once(&upstream).await,
+                Err(error) => Err(error),
+            };
+            let tools = match listed {
                 Ok(tools) => tools,
                 Err(error) => {
                     eprintln!("stitch-gateway: {error}");
