@@ -45,7 +45,13 @@ fn a_changed_tool_is_rendered_anew() {
     let listings = Listings::from(ClientDialects::new(Dialect::Mcp));
     let first = listings.listing(vec![tool("a", "One.")], Dialect::OpenAiStrict);
     let changed = listings.listing(vec![tool("a", "Changed.")], Dialect::OpenAiStrict);
-    assert!(!Arc::ptr_eq(&first[0].input_schema, &changed[0].input_schema));
+    assert!(!Arc::ptr_eq(
+        &first[0].input_schema,
+        &changed[0].input_schema
+    ));
     assert_eq!(changed[0].description.as_deref(), Some("Changed."));
-    assert_ne!(first[0].meta, changed[0].meta, "the digest follows the tool");
+    assert_ne!(
+        first[0].meta, changed[0].meta,
+        "the digest follows the tool"
+    );
 }

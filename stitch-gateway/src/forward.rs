@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use rmcp::model::{
     CancelledNotificationParam, ClientRequest, ErrorCode, ErrorData, GetMeta, RequestMetaObject,
-    ServerResult,
+    ResultType, ServerResult,
 };
 use rmcp::service::{Peer, PeerRequestOptions, RequestContext, ServiceError};
 use rmcp::{RoleClient, RoleServer};
@@ -25,6 +25,24 @@ fn is_connection_key(key: &str) -> bool {
 pub fn without_protocol_meta(mut meta: RequestMetaObject) -> RequestMetaObject {
     meta.0.0.retain(|key, _| !is_connection_key(key));
     meta
+}
+
+/// An answer of an upstream that speaks a protocol before 2026-07-28, said as 2026-07-28
+/// says it: a result without `resultType` is complete (rmcp takes the field off again for a
+/// client of an older protocol).
+pub fn said_complete(result: &mut ServerResult) {
+    let result_type = match result {
+        ServerResult::CompleteResult(r) => &mut r.result_type,
+        ServerResult::GetPromptResult(r) => &mut r.result_type,
+        ServerResult::ListPromptsResult(r) => &mut r.result_type,
+        ServerResult::ListResourcesResult(r) => &mut r.result_type,
+        ServerResult::ListResourceTemplatesResult(r) => &mut r.result_type,
+        ServerResult::ReadResourceResult(r) => &mut r.result_type,
+        ServerResult::ListToolsResult(r) => &mut r.result_type,
+        ServerResult::CallToolResult(r) => &mut r.result_type,
+        _ => return,
+    };
+    result_type.get_or_insert(ResultType::COMPLETE);
 }
 
 /// An error of the other side, as the caller reads it: the other side's own error as it
@@ -74,7 +92,10 @@ pub async fn to_upstream(
     };
     state.forget_progress(&token);
     match ended {
-        Ok(answer) => answer,
+        Ok(answer) => answer.map(|mut result| {
+            said_complete(&mut result);
+            result
+        }),
         Err(reason) => {
             let cancel = CancelledNotificationParam::new(Some(id), Some(reason.clone()));
             let _ = upstream.notify_cancelled(cancel).await;

@@ -31,11 +31,52 @@ pub struct Settings {
     pub upstream: Upstream,
     /// The dialect rules, and stitch's catalog of what each dialect lists.
     pub listings: Listings,
-    /// How long the upstream has to answer one request.
+    /// How long the upstream has to start, and to answer one request.
     pub deadline: Duration,
     pub listing: SharedListing,
-    /// The one upstream session of a stateless gateway.
-    pub stateless: Option<Arc<Link>>,
+    /// Every client shares one upstream session (`--stateless`), its own `initialize` or not.
+    pub stateless: bool,
+    /// The upstream session clients without one of their own share.
+    pub shared: SharedLink,
+}
+
+/// The upstream session shared by the clients that have none of their own: every client of a
+/// stateless gateway, and a client of a protocol without `initialize` (2026-07-28), whose
+/// every request would otherwise start an upstream. Opened on first use, and again when the
+/// upstream has gone; it cannot ask a client back.
+#[derive(Default)]
+pub struct SharedLink {
+    held: std::sync::Mutex<Option<Arc<Link>>>,
+    opening: tokio::sync::Mutex<()>,
+}
+
+impl SharedLink {
+    /// The shared session, opened when there is none, or the last one's upstream has gone.
+    pub async fn get(&self, upstream: &Upstream, deadline: Duration) -> Result<Arc<Link>, String> {
+        if let Some(link) = self.live() {
+            return Ok(link);
+        }
+        let _one_at_a_time = self.opening.lock().await;
+        if let Some(link) = self.live() {
+            return Ok(link);
+        }
+        let link = Arc::new(Link::open(upstream, None, ClientConfig::default(), deadline).await?);
+        *self.lock() = Some(Arc::clone(&link));
+        Ok(link)
+    }
+
+    fn live(&self) -> Option<Arc<Link>> {
+        let held = self.lock();
+        held.as_ref()
+            .filter(|link| !link.peer().is_transport_closed())
+            .cloned()
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Option<Arc<Link>>> {
+        self.held
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
 }
 
 /// Where a session's upstream session is.
@@ -45,38 +86,43 @@ struct Session {
 }
 
 impl Session {
-    /// The upstream session: the gateway's one when stateless, else this session's own,
-    /// opened on first use for the client of `context` (told it is `client`, or what the
-    /// downstream client said of itself).
+    /// The upstream session. A session that began with `initialize` (its first request gives
+    /// `client`, what the downstream client said of itself) has its own, opened then and
+    /// ended with it; any other, and every session of a stateless gateway, the shared one.
     async fn link(
         &self,
         context: &RequestContext<RoleServer>,
         client: Option<ClientConfig>,
     ) -> Result<Arc<Link>, ErrorData> {
-        if let Some(shared) = &self.settings.stateless {
-            return Ok(Arc::clone(shared));
+        let settings = &self.settings;
+        let failed =
+            |error: &String| ErrorData::new(ErrorCode::INTERNAL_ERROR, error.clone(), None);
+        let own = match client {
+            Some(client) if !settings.stateless => {
+                let opened = self.own.get_or_init(|| async {
+                    let downstream = Some(context.peer.clone());
+                    let link =
+                        Link::open(&settings.upstream, downstream, client, settings.deadline);
+                    link.await.map(Arc::new)
+                });
+                Some(opened.await)
+            }
+            _ => self.own.get(),
+        };
+        match own {
+            Some(opened) => opened.as_ref().map(Arc::clone).map_err(failed),
+            None => {
+                let shared = settings.shared.get(&settings.upstream, settings.deadline);
+                shared.await.map_err(|error| failed(&error))
+            }
         }
-        let opened = self
-            .own
-            .get_or_init(|| async {
-                let client = client
-                    .or_else(|| context.peer.peer_info().map(|info| (*info).clone()))
-                    .unwrap_or_default();
-                let (upstream, deadline) = (&self.settings.upstream, self.settings.deadline);
-                let link = Link::open(upstream, Some(context.peer.clone()), client, deadline);
-                link.await.map(Arc::new)
-            })
-            .await;
-        opened
-            .clone()
-            .map_err(|error| ErrorData::new(ErrorCode::INTERNAL_ERROR, error, None))
     }
 
     /// The upstream session, if it is open.
     fn held(&self) -> Option<Arc<Link>> {
-        match &self.settings.stateless {
-            Some(shared) => Some(Arc::clone(shared)),
-            None => self.own.get().and_then(|opened| opened.clone().ok()),
+        match self.own.get() {
+            Some(opened) => opened.as_ref().ok().cloned(),
+            None => self.settings.shared.live(),
         }
     }
 }

@@ -10,8 +10,7 @@ use stitch::Dialect;
 use stitch::mcp::{ClientDialects, HttpServer, Listings};
 
 use crate::UpstreamArgs;
-use crate::gateway::{self, Settings};
-use crate::link::Link;
+use crate::gateway::{self, Settings, SharedLink};
 use crate::tools::SharedListing;
 
 /// How the gateway is served.
@@ -54,20 +53,21 @@ pub async fn serve(options: Options) -> Result<(), String> {
     for (client, dialect) in options.client_dialects {
         rules = rules.client(client, dialect);
     }
-    let deadline = Duration::from_secs(options.deadline);
-    let stateless = if options.stateless {
-        let link = Link::open(&upstream, None, Default::default(), deadline).await?;
-        Some(Arc::new(link))
-    } else {
-        None
-    };
     let settings = Arc::new(Settings {
         upstream,
         listings: Listings::from(rules),
-        deadline,
+        deadline: Duration::from_secs(options.deadline),
         listing: SharedListing::default(),
-        stateless,
+        stateless: options.stateless,
+        shared: SharedLink::default(),
     });
+    if options.stateless {
+        // Started now: an upstream that cannot start is said before anyone is served.
+        settings
+            .shared
+            .get(&settings.upstream, settings.deadline)
+            .await?;
+    }
     match options.http {
         None => {
             let running = gateway::session(&settings)
