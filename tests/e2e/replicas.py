@@ -2,7 +2,10 @@
 one population of clients (tests/e2e/load.mjs, protocol 2026-07-28, each request naming its
 client), and one replica killed in the middle of the run and started again.
 
-Usage: python tests/e2e/replicas.py PATH/TO/rmcp_router PATH/TO/node PATH/TO/load.mjs [NGINX]
+Usage: python tests/e2e/replicas.py PATH/TO/rmcp_router PATH/TO/node PATH/TO/load.mjs [GATEWAY]
+
+With GATEWAY (the `stitch-gateway` binary), each replica is the gateway, stateless, in front
+of its own rmcp_router over stdio: the gateway's replicas, proven the same way.
 
 Checks that every call is answered (a call refused at connection, or by the balancer while a
 replica is down, is retried, as real clients do: the tool called is a read), that each client
@@ -22,8 +25,16 @@ import tempfile
 import time
 
 SERVER, NODE, LOAD = sys.argv[1:4]
-NGINX = sys.argv[4] if len(sys.argv) > 4 else shutil.which("nginx") or "/usr/sbin/nginx"
+GATEWAY = sys.argv[4] if len(sys.argv) > 4 else None
+NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 DIALECTS = ["--stateless", "--client-dialect", "strict-agent=openai-strict"]
+
+
+def replica_command(port):
+    """A stateless replica on `port`: the server itself, or the gateway in front of it."""
+    if GATEWAY:
+        return [GATEWAY, "serve", "--http", f"127.0.0.1:{port}", *DIALECTS, "--", SERVER]
+    return [SERVER, "--http", f"127.0.0.1:{port}", *DIALECTS]
 failures = 0
 
 
@@ -45,7 +56,7 @@ def start_replica(port, directory):
     log_path = os.path.join(directory, f"replica-{port}.log")
     log = open(log_path, "w")
     process = subprocess.Popen(
-        [SERVER, "--http", f"127.0.0.1:{port}", *DIALECTS],
+        replica_command(port),
         stdout=subprocess.DEVNULL,
         stderr=log,
     )
