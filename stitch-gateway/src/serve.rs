@@ -6,8 +6,12 @@ use std::time::Duration;
 
 use clap::Args;
 use rmcp::ServiceExt;
+#[cfg(unix)]
+use std::os::fd::AsFd;
 use stitch::Dialect;
 use stitch::mcp::{ClientDialects, HttpServer, Listings};
+#[cfg(unix)]
+use tokio::net::unix::pipe;
 
 use crate::UpstreamArgs;
 use crate::gateway::{self, Settings, SharedLink};
@@ -37,6 +41,13 @@ pub struct Options {
     upstream: UpstreamArgs,
 }
 
+impl Options {
+    /// Whether clients are served over HTTP (else one client, over stdio).
+    pub fn over_http(&self) -> bool {
+        self.http.is_some()
+    }
+}
+
 /// `CLIENT=DIALECT`.
 fn client_dialect(said: &str) -> Result<(String, Dialect), String> {
     let (client, dialect) = said
@@ -44,6 +55,44 @@ fn client_dialect(said: &str) -> Result<(String, Dialect), String> {
         .ok_or_else(|| format!("`{said}` is not CLIENT=DIALECT"))?;
     let dialect = dialect.parse().map_err(|error| format!("{error}"))?;
     Ok((client.to_owned(), dialect))
+}
+
+/// Standard input and output as the runtime polls them, where they are pipes or sockets (as
+/// when a client starts the gateway: Node gives its children sockets, Python pipes): tokio's
+/// own stdio reads and writes on a thread of its blocking pool, a hand-off each way on every
+/// message.
+#[cfg(unix)]
+fn stdio_pipes() -> Option<(Polled<pipe::Receiver>, Polled<pipe::Sender>)> {
+    use tokio_util::either::Either;
+    let input = std::io::stdin().as_fd().try_clone_to_owned().ok()?;
+    let output = std::io::stdout().as_fd().try_clone_to_owned().ok()?;
+    let input = match pipe::Receiver::from_owned_fd(input.try_clone().ok()?) {
+        Ok(pipe) => Either::Left(pipe),
+        Err(_) => Either::Right(socket(input)?),
+    };
+    let output = match pipe::Sender::from_owned_fd(output.try_clone().ok()?) {
+        Ok(pipe) => Either::Left(pipe),
+        Err(_) => Either::Right(socket(output)?),
+    };
+    Some((input, output))
+}
+
+/// A pipe, or a Unix socket, the runtime polls.
+#[cfg(unix)]
+type Polled<P> = tokio_util::either::Either<P, tokio::net::UnixStream>;
+
+/// `fd` as a socket the runtime polls, if it is a Unix socket.
+#[cfg(unix)]
+fn socket(fd: std::os::fd::OwnedFd) -> Option<tokio::net::UnixStream> {
+    let socket = std::os::unix::net::UnixStream::from(fd);
+    socket.local_addr().ok()?;
+    socket.set_nonblocking(true).ok()?;
+    tokio::net::UnixStream::from_std(socket).ok()
+}
+
+#[cfg(not(unix))]
+fn stdio_pipes() -> Option<(tokio::io::Stdin, tokio::io::Stdout)> {
+    None
 }
 
 /// Serves until the downstream side ends (stdio closed), or the listener fails.
@@ -70,9 +119,12 @@ pub async fn serve(options: Options) -> Result<(), String> {
     }
     match options.http {
         None => {
-            let running = gateway::session(&settings)
-                .serve(rmcp::transport::stdio())
-                .await
+            let session = gateway::session(&settings);
+            let running = match stdio_pipes() {
+                Some(pipes) => session.serve(pipes).await,
+                None => session.serve(rmcp::transport::stdio()).await,
+            };
+            let running = running
                 .map_err(|error| format!("the client did not start an MCP session: {error}"))?;
             running
                 .waiting()
