@@ -6,7 +6,8 @@ Runs the Inspector's command line (`--method tools/list --strict --format json`)
 stdio server `SERVER ARGS...`; the Inspector names itself `inspector-cli` in `initialize`, so
 the server's dialect rules decide what it is listed. With EXPECT `clean`, the check must find
 nothing, warnings included, in any tool's input or output schema; with EXPECT `findings`, it
-must find something (the proof that the check sees what it is run on).
+must find something (the proof that the check sees what it is run on); with EXPECT `any`, what
+it finds is reported. SERVER may be `--transport http URL`.
 """
 
 import json
