@@ -20,10 +20,11 @@ pub use stitch_runtime::__private;
 /// [`check`](guard::check) is its one run-time entry point, over any mix of contracts and
 /// listed tools; [`validate_mcp_schemas`] is the `const fn` a contract's own profile is
 /// checked with at compile time; [`over_budget`](guard::over_budget) measures schema texts
-/// as a listing sends them against the providers' limits.
+/// as a listing sends them against the providers' limits, and
+/// [`budget_use`](guard::budget_use) says how much of each limit a listing uses.
 pub mod guard {
     pub use stitch_runtime::{
-        Checked, Finding, FindingKind, Limit, PORTABLE_FORMATS, check, over_budget,
+        Checked, Finding, FindingKind, Limit, PORTABLE_FORMATS, budget_use, check, over_budget,
         validate_mcp_schemas,
     };
 }

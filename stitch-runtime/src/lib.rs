@@ -37,7 +37,7 @@ pub use foreign::{
     strict_arguments_for, tool_schema_for,
 };
 pub use guard::{
-    Checked, Finding, FindingKind, Limit, PORTABLE_FORMATS, check, over_budget,
+    Checked, Finding, FindingKind, Limit, PORTABLE_FORMATS, budget_use, check, over_budget,
     validate_mcp_schemas,
 };
 pub use shape::{Shape, StringKey};

@@ -218,6 +218,8 @@ pub(crate) struct BudgetedTool<'a> {
 pub(crate) struct Budgets {
     dialect: Dialect,
     totals: [u64; Limit::ALL.len()],
+    /// For a limit that counts in each tool, the largest tool's figure.
+    peaks: [u64; Limit::ALL.len()],
     crossed_by: [Option<Text<128>>; Limit::ALL.len()],
 }
 
@@ -229,6 +231,7 @@ impl Budgets {
         Budgets {
             dialect,
             totals: [0; Limit::ALL.len()],
+            peaks: [0; Limit::ALL.len()],
             crossed_by: [None; Limit::ALL.len()],
         }
     }
@@ -242,10 +245,14 @@ impl Budgets {
             if limit.dialect() as u8 == self.dialect as u8 {
                 let figure = limit.figure(tool);
                 match limit.scope() {
-                    Scope::Tool if figure > limit.max() => {
-                        over[i] = Some(finding(limit, tool.name, figure));
+                    Scope::Tool => {
+                        if figure > self.peaks[i] {
+                            self.peaks[i] = figure;
+                        }
+                        if figure > limit.max() {
+                            over[i] = Some(finding(limit, tool.name, figure));
+                        }
                     }
-                    Scope::Tool => {}
                     Scope::Request => {
                         self.totals[i] = self.totals[i].saturating_add(figure);
                         if self.totals[i] > limit.max() && self.crossed_by[i].is_none() {
@@ -257,6 +264,21 @@ impl Budgets {
             i += 1;
         }
         over
+    }
+
+    /// The figure of each limit (in [`Limit::ALL`]'s order) over the tools added so far: the
+    /// request's total, or the largest tool's figure for a limit that counts in each tool.
+    pub(crate) const fn used(&self) -> [u64; Limit::ALL.len()] {
+        let mut used = [0; Limit::ALL.len()];
+        let mut i = 0;
+        while i < Limit::ALL.len() {
+            used[i] = match Limit::ALL[i].scope() {
+                Scope::Tool => self.peaks[i],
+                Scope::Request => self.totals[i],
+            };
+            i += 1;
+        }
+        used
     }
 
     /// The findings of the limits that count over the request, after its last tool.

@@ -115,10 +115,49 @@ pub fn over_budget<'a>(
     dialect: Dialect,
     tools: impl IntoIterator<Item = (&'a str, &'a str, &'a str)>,
 ) -> Vec<Finding> {
+    measure_budgets(dialect, tools).0
+}
+
+/// How much of each budget of `dialect`'s provider the tools listed together use, measured as
+/// [`over_budget`] measures them: for each limit that binds the dialect, in [`Limit::ALL`]'s
+/// order, the listing's figure (over the whole request, or the largest tool's for a limit
+/// that counts in each tool), beside which [`Limit::max`] is the most the provider takes.
+///
+/// ```
+/// # use stitch_runtime as stitch;
+/// use stitch::{Dialect, Limit, budget_use};
+///
+/// let tool = r#"{"type":"object","properties":{"a":{"type":"string"}},"required":["a"],"additionalProperties":false}"#;
+/// let used = budget_use(Dialect::AnthropicStrict, [("one", "", tool), ("two", "", tool)]);
+/// assert!(used.contains(&(Limit::StrictTools, 2)));
+/// assert!(budget_use(Dialect::Mcp, [("one", "", tool)]).is_empty());
+/// ```
+pub fn budget_use<'a>(
+    dialect: Dialect,
+    tools: impl IntoIterator<Item = (&'a str, &'a str, &'a str)>,
+) -> Vec<(Limit, u64)> {
+    let Some(budgets) = measure_budgets(dialect, tools).1 else {
+        return Vec::new();
+    };
+    let used = budgets.used();
+    Limit::ALL
+        .iter()
+        .zip(used)
+        .filter(|(limit, _)| limit.dialect() == dialect)
+        .map(|(&limit, figure)| (limit, figure))
+        .collect()
+}
+
+/// The findings of the tools listed together against `dialect`'s budgets, and the budgets as
+/// counted (none where no limit binds the dialect: nothing is measured).
+fn measure_budgets<'a>(
+    dialect: Dialect,
+    tools: impl IntoIterator<Item = (&'a str, &'a str, &'a str)>,
+) -> (Vec<Finding>, Option<Budgets>) {
     let mut findings = Vec::new();
     if !Limit::binds(dialect) {
         // Nothing to count: the schemas are not even rendered.
-        return findings;
+        return (findings, None);
     }
     let mut budgets = Budgets::new(dialect);
     for (name, description, schema) in tools {
@@ -130,7 +169,7 @@ pub fn over_budget<'a>(
         findings.extend(budgets.add(&tool).into_iter().flatten());
     }
     findings.extend(budgets.finish().into_iter().flatten());
-    findings
+    (findings, Some(budgets))
 }
 
 /// Every finding of one contract in each of `dialects`, as one compile error's text, or
