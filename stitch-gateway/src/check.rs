@@ -1,26 +1,32 @@
 //! What `check` reports of an upstream's listing: for each tool and dialect, what the dialect
 //! cannot say of the tool as stitch renders it there (the guard's findings, each at the JSON
-//! Pointer of the arguments it is about), and for each dialect, whether its provider would
-//! refuse the whole listing (a budget crossed over every tool, a tool name or an input it
-//! refuses). The guard is the one judge (`check_tools`, what `check_router` checks of a
-//! router): what it reports of a contract, it reports here.
+//! Pointer of the arguments it is about), what the rendering changed (`changes`), and for each
+//! dialect how much of each of its provider's budgets the whole listing uses and whether the
+//! provider would refuse it (a budget crossed, a tool name or an input it refuses). The guard
+//! is the one judge (`check_tools`, what `check_router` checks of a router): what it reports
+//! of a contract, it reports here; the rendering compared is the one the gateway lists.
 
 use std::fmt::Write;
 
 use rmcp::model::Tool;
 use serde_json::{Value, json};
-use stitch::guard::FindingKind;
-use stitch::mcp::check_tools;
+use stitch::guard::{FindingKind, Limit, budget_use};
+use stitch::mcp::{ClientDialects, Listings, check_tools};
 use stitch::{Dialect, Finding, SchemaProfile};
+
+use crate::changes::{Change, changes};
 
 /// How much a finding weighs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Severity {
     /// The provider refuses the whole request: no tool of the listing can be used.
     Refused,
-    /// The tool is shown saying less than its schema says (a keyword moved into the
-    /// description, a type a dialect cannot name, a part kept as written).
+    /// The tool is shown saying less than its schema says (a type a dialect cannot name, a
+    /// keyword dropped, a type widened, a part kept as written).
     Lost,
+    /// The tool is shown saying the same another way (a keyword moved into the description, a
+    /// union flattened, a map as entries, an object closed, a `null` made absence).
+    Changed,
 }
 
 impl Severity {
@@ -28,6 +34,7 @@ impl Severity {
         match self {
             Severity::Refused => "refused",
             Severity::Lost => "lost",
+            Severity::Changed => "changed",
         }
     }
 
@@ -59,17 +66,24 @@ pub struct Said {
 pub struct Report {
     /// The tools listed, in the upstream's order.
     pub tools: Vec<String>,
-    /// Everything said, dialect by dialect in `Dialect::ALL`'s order.
+    /// The guard's findings, dialect by dialect in `Dialect::ALL`'s order.
     pub said: Vec<Said>,
+    /// What each dialect's rendering changed, in the same order.
+    pub changed: Vec<Said>,
+    /// For each dialect, each budget of its provider and the listing's figure.
+    pub budgets: Vec<(Dialect, Limit, u64)>,
 }
 
 impl Report {
     /// The report of `tools` as the upstream lists them.
     pub fn of(tools: &[Tool]) -> Report {
-        let mut said = Vec::new();
+        let mut report = Report {
+            tools: tools.iter().map(|tool| tool.name.to_string()).collect(),
+            ..Report::default()
+        };
         for dialect in Dialect::ALL {
             for finding in check_tools(tools, &SchemaProfile::new().dialect(dialect)) {
-                said.push(Said {
+                report.said.push(Said {
                     dialect,
                     tool: finding.tool().to_owned(),
                     severity: Severity::of(&finding),
@@ -77,11 +91,44 @@ impl Report {
                     message: finding.to_string(),
                 });
             }
+            let shown =
+                Listings::from(ClientDialects::new(dialect)).listing(tools.to_vec(), dialect);
+            for (source, shown) in tools.iter().zip(&shown) {
+                let source_schema = Value::Object(source.input_schema.as_ref().clone());
+                let shown_schema = Value::Object(shown.input_schema.as_ref().clone());
+                for (at, change) in changes(&source_schema, &shown_schema) {
+                    report.changed.push(Said {
+                        dialect,
+                        tool: source.name.to_string(),
+                        severity: if change.loses() {
+                            Severity::Lost
+                        } else {
+                            Severity::Changed
+                        },
+                        pointer: at,
+                        message: Change::said(&change),
+                    });
+                }
+            }
+            let texts: Vec<(&str, &str, String)> = shown
+                .iter()
+                .map(|tool| {
+                    let schema = Value::Object(tool.input_schema.as_ref().clone()).to_string();
+                    (
+                        tool.name.as_ref(),
+                        tool.description.as_deref().unwrap_or_default(),
+                        schema,
+                    )
+                })
+                .collect();
+            let listed = texts
+                .iter()
+                .map(|(name, description, schema)| (*name, *description, schema.as_str()));
+            for (limit, used) in budget_use(dialect, listed) {
+                report.budgets.push((dialect, limit, used));
+            }
         }
-        Report {
-            tools: tools.iter().map(|tool| tool.name.to_string()).collect(),
-            said,
-        }
+        report
     }
 
     /// What is said in `dialect`, and whether its provider refuses the listing.
@@ -102,8 +149,23 @@ impl Report {
             .any(|said| said.severity == Severity::Refused)
     }
 
-    /// The report for a person: each dialect, whether its provider takes the listing, then
-    /// each finding by tool.
+    /// What the rendering in `dialect` changed.
+    fn changed_in(&self, dialect: Dialect) -> impl Iterator<Item = &Said> {
+        self.changed
+            .iter()
+            .filter(move |said| said.dialect == dialect)
+    }
+
+    /// Each budget of `dialect`'s provider, and the listing's figure.
+    fn budgets_in(&self, dialect: Dialect) -> impl Iterator<Item = (Limit, u64)> + '_ {
+        self.budgets
+            .iter()
+            .filter(move |(of, _, _)| *of == dialect)
+            .map(|&(_, limit, used)| (limit, used))
+    }
+
+    /// The report for a person: each dialect, whether its provider takes the listing and how
+    /// much of each budget it uses, then each finding and each change by tool.
     pub fn text(&self) -> String {
         let mut text = String::new();
         let _ = writeln!(text, "{} tools listed", self.tools.len());
@@ -114,18 +176,32 @@ impl Report {
             } else {
                 "its provider takes the listing"
             };
-            let _ = writeln!(text, "\n{dialect}: {verdict}; {} findings", here.len());
-            for said in here {
+            let changed: Vec<&Said> = self.changed_in(dialect).collect();
+            let _ = writeln!(
+                text,
+                "\n{dialect}: {verdict}; {} findings, {} changes",
+                here.len(),
+                changed.len()
+            );
+            for (limit, used) in self.budgets_in(dialect) {
                 let _ = writeln!(
                     text,
-                    "  {} {} {}: {}",
+                    "  budget {used} of {} {}",
+                    limit.max(),
+                    limit.counted()
+                );
+            }
+            for said in here.into_iter().chain(changed) {
+                let at = if said.pointer.is_empty() {
+                    "(the arguments)"
+                } else {
+                    &said.pointer
+                };
+                let _ = writeln!(
+                    text,
+                    "  {} {} {at}: {}",
                     said.severity.name(),
                     said.tool,
-                    if said.pointer.is_empty() {
-                        "(the tool)"
-                    } else {
-                        &said.pointer
-                    },
                     said.message
                 );
             }
@@ -133,22 +209,31 @@ impl Report {
         text
     }
 
-    /// The report for a machine: `{"tools": [...], "dialects": {dialect: {"refused", "findings":
-    /// [{"tool", "severity", "pointer", "message"}]}}}`.
+    /// The report for a machine: `{"tools": [...], "dialects": {dialect: {"refused",
+    /// "budgets": [{"limit", "used", "max"}], "findings": [{"tool", "severity", "pointer",
+    /// "message"}], "changes": [same]}}}`.
     pub fn json(&self) -> Value {
+        let listed = |said: &&Said| {
+            json!({"tool": said.tool, "severity": said.severity.name(),
+                   "pointer": said.pointer, "message": said.message})
+        };
         let mut dialects = serde_json::Map::new();
         for dialect in Dialect::ALL {
             let (here, refused) = self.in_dialect(dialect);
-            let findings: Vec<Value> = here
+            let findings: Vec<Value> = here.iter().map(listed).collect();
+            let changes: Vec<Value> = self
+                .changed_in(dialect)
+                .collect::<Vec<_>>()
                 .iter()
-                .map(|said| {
-                    json!({"tool": said.tool, "severity": said.severity.name(),
-                           "pointer": said.pointer, "message": said.message})
-                })
+                .map(listed)
+                .collect();
+            let budgets: Vec<Value> = self
+                .budgets_in(dialect)
+                .map(|(limit, used)| json!({"limit": limit.counted(), "used": used, "max": limit.max()}))
                 .collect();
             dialects.insert(
                 dialect.to_string(),
-                json!({"refused": refused, "findings": findings}),
+                json!({"refused": refused, "budgets": budgets, "findings": findings, "changes": changes}),
             );
         }
         json!({"tools": self.tools, "dialects": dialects})
@@ -225,6 +310,37 @@ mod tests {
             .expect("portable cannot say a `not`");
         assert_eq!(lost.pointer, "/v");
         assert_eq!(lost.severity, Severity::Lost);
+    }
+
+    #[test]
+    fn what_the_rendering_changed_and_each_budgets_use_are_said() {
+        let bounded =
+            json!({"type": "object", "properties": {"n": {"type": "integer", "minimum": 0}}});
+        let report = Report::of(&[tool("count", bounded)]);
+        let json = report.json();
+        let changes = json["dialects"]["anthropic-strict"]["changes"].to_string();
+        assert!(
+            changes.contains("`minimum` moved into the description"),
+            "{changes}"
+        );
+        assert!(changes.contains(r#""pointer":"/n""#), "{changes}");
+        let budgets = &json["dialects"]["anthropic-strict"]["budgets"];
+        assert!(
+            budgets
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|budget| budget["limit"] == "strict tools in one request"
+                    && budget["used"] == 1
+                    && budget["max"] == 20),
+            "{budgets}"
+        );
+        assert_eq!(json["dialects"]["mcp"]["budgets"], json!([]));
+        assert!(
+            report
+                .text()
+                .contains("budget 1 of 20 strict tools in one request")
+        );
     }
 
     #[test]

@@ -6,6 +6,7 @@
 //! cannot say of it, and which listing a provider would refuse.
 #![forbid(unsafe_code)]
 
+mod changes;
 mod check;
 mod forward;
 mod gateway;
