@@ -310,13 +310,18 @@ impl ServerHandler for Upstreamed {
     /// tool's own schema: answered with every issue when it does not hold, else passed on.
     async fn call_tool(
         &self,
-        request: CallToolRequestParams,
+        mut request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let link = self.0.link(&context, None).await?;
         let listed = link.tools(&self.0.settings.listing).await?;
-        let arguments = Value::Object(request.arguments.clone().unwrap_or_default());
-        if let Err(rejection) = listed.check(&request.name, &arguments) {
+        // Checked as a JSON value, then put back: moved, not copied.
+        let arguments = Value::Object(request.arguments.take().unwrap_or_default());
+        let checked = listed.check(&request.name, &arguments);
+        if let Value::Object(arguments) = arguments {
+            request.arguments = Some(arguments);
+        }
+        if let Err(rejection) = checked {
             let with_output = listed
                 .tool(&request.name)
                 .is_some_and(|tool| tool.output_schema.is_some());

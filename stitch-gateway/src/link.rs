@@ -18,6 +18,7 @@ use crate::upstream::{self, Upstream};
 /// A session with the upstream.
 pub struct Link {
     service: RunningService<RoleClient, Relay>,
+    info: ServerConfig,
     state: Arc<LinkState>,
     name: String,
     listed: Mutex<Option<Arc<Listed>>>,
@@ -43,8 +44,10 @@ impl Link {
             state: Arc::clone(&state),
         };
         let service = upstream.connect(relay, deadline).await?;
+        let info = info_of(service.peer());
         Ok(Link {
             service,
+            info,
             state,
             name: upstream.name().to_owned(),
             listed: Mutex::new(None),
@@ -60,22 +63,11 @@ impl Link {
         &self.state
     }
 
-    /// What the upstream answered `initialize` (or `server/discover`), as the gateway
-    /// answers its own clients: the upstream's capabilities, name, instructions and version.
+    /// What the upstream answered `initialize`, as the gateway answers its own clients: the
+    /// upstream's capabilities, name, instructions and version (read once, when the session
+    /// opened: rmcp asks for it on every request).
     pub fn info(&self) -> ServerConfig {
-        let Some(upstream) = self.peer().peer_info() else {
-            return ServerConfig::new(Default::default());
-        };
-        let mut info = ServerConfig::new(upstream.capabilities.clone())
-            .with_protocol_version(upstream.protocol_version.clone());
-        if let Some(server) = &upstream.server_info {
-            info = info.with_server_info(server.clone());
-        }
-        if let Some(instructions) = &upstream.instructions {
-            info = info.with_instructions(instructions.clone());
-        }
-        info.meta = upstream.meta.clone();
-        info
+        self.info.clone()
     }
 
     /// The upstream's tools as last listed, if they were.
@@ -115,4 +107,21 @@ impl Link {
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
+}
+
+/// What the upstream answered `initialize`, as a server's own answer.
+fn info_of(peer: &Peer<RoleClient>) -> ServerConfig {
+    let Some(upstream) = peer.peer_info() else {
+        return ServerConfig::new(Default::default());
+    };
+    let mut info = ServerConfig::new(upstream.capabilities.clone())
+        .with_protocol_version(upstream.protocol_version.clone());
+    if let Some(server) = &upstream.server_info {
+        info = info.with_server_info(server.clone());
+    }
+    if let Some(instructions) = &upstream.instructions {
+        info = info.with_instructions(instructions.clone());
+    }
+    info.meta = upstream.meta.clone();
+    info
 }
