@@ -515,7 +515,34 @@ fn made_of(shown: Vec<rmcp::model::Tool>, dialect: Dialect) -> Made {
 
 /// Each budget of `dialect`'s provider that the tools listed together cross, said.
 fn over_budget(shown: &[rmcp::model::Tool], dialect: Dialect) -> Vec<String> {
-    let texts: Vec<(&str, &str, String)> = shown
+    let texts = budget_texts(shown);
+    let listed = texts
+        .iter()
+        .map(|(name, description, input)| (*name, *description, input.as_str()));
+    stitch_runtime::over_budget(dialect, listed)
+        .iter()
+        .map(ToString::to_string)
+        .collect()
+}
+
+/// How much of each budget of `dialect`'s provider the tools listed together use (`shown`, as
+/// clients shown `dialect` are listed them), measured as a listing's budgets are checked
+/// ([`stitch::guard::budget_use`](crate::guard::budget_use)).
+pub fn listing_budget_use(
+    shown: &[rmcp::model::Tool],
+    dialect: Dialect,
+) -> Vec<(stitch_runtime::Limit, u64)> {
+    let texts = budget_texts(shown);
+    let listed = texts
+        .iter()
+        .map(|(name, description, input)| (*name, *description, input.as_str()));
+    stitch_runtime::budget_use(dialect, listed)
+}
+
+/// What the budgets count of each listed tool: its name, its description, and its input
+/// schema as sent.
+fn budget_texts(shown: &[rmcp::model::Tool]) -> Vec<(&str, &str, String)> {
+    shown
         .iter()
         .map(|tool| {
             let input = serde_json::Value::Object((*tool.input_schema).clone()).to_string();
@@ -525,12 +552,5 @@ fn over_budget(shown: &[rmcp::model::Tool], dialect: Dialect) -> Vec<String> {
                 input,
             )
         })
-        .collect();
-    let listed = texts
-        .iter()
-        .map(|(name, description, input)| (*name, *description, input.as_str()));
-    stitch_runtime::over_budget(dialect, listed)
-        .iter()
-        .map(ToString::to_string)
         .collect()
 }

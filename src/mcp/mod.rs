@@ -69,7 +69,7 @@ mod toolbox;
 
 pub use call::{CallRecord, Outcome, ToolOutput};
 pub use catalog::{CATALOG_META_KEY, DIGEST_META_KEY, OVER_BUDGET_META_KEY, listed_tool_digest};
-pub use dialects::{ClientDialects, Listings};
+pub use dialects::{ClientDialects, Listings, listing_budget_use};
 pub use handler::{Closure, Handler, Json, Method, Reply, RequestParts};
 #[cfg(feature = "http")]
 pub use http::{HttpListener, HttpServer};

@@ -10,8 +10,8 @@ use std::fmt::Write;
 
 use rmcp::model::Tool;
 use serde_json::{Value, json};
-use stitch::guard::{FindingKind, Limit, budget_use};
-use stitch::mcp::{ClientDialects, Listings, check_tools};
+use stitch::guard::{FindingKind, Limit};
+use stitch::mcp::{ClientDialects, Listings, check_tools, listing_budget_use};
 use stitch::{Dialect, Finding, SchemaProfile};
 
 use crate::changes::{Change, changes};
@@ -110,21 +110,7 @@ impl Report {
                     });
                 }
             }
-            let texts: Vec<(&str, &str, String)> = shown
-                .iter()
-                .map(|tool| {
-                    let schema = Value::Object(tool.input_schema.as_ref().clone()).to_string();
-                    (
-                        tool.name.as_ref(),
-                        tool.description.as_deref().unwrap_or_default(),
-                        schema,
-                    )
-                })
-                .collect();
-            let listed = texts
-                .iter()
-                .map(|(name, description, schema)| (*name, *description, schema.as_str()));
-            for (limit, used) in budget_use(dialect, listed) {
+            for (limit, used) in listing_budget_use(&shown, dialect) {
                 report.budgets.push((dialect, limit, used));
             }
         }
