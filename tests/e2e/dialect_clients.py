@@ -21,6 +21,7 @@ import sys
 from mcp import ClientSession
 from mcp.client.streamable_http import streamable_http_client
 from mcp.types import Implementation
+from verdicts import check, summary
 
 
 def wire(model):
@@ -60,12 +61,6 @@ async def main(server):
          "--client-dialect", "strict-agent=openai-strict",
          "--client-dialect", "gemini-app=portable"],
         stderr=subprocess.PIPE, text=True)
-    checks = []
-
-    def check(name, condition, detail=""):
-        checks.append(bool(condition))
-        print(("ok   " if condition else "FAIL ") + name + ("" if condition else f": {detail}"))
-
     try:
         url = re.search(r"http://\S+/mcp", process.stderr.readline()).group(0)
         plain, plain_count = await listed_as(url, "plain-client")
@@ -101,9 +96,7 @@ async def main(server):
     finally:
         process.terminate()
         process.wait(timeout=10)
-    failed = checks.count(False)
-    print(f"{len(checks) - failed} passed, {failed} failed")
-    return 1 if failed else 0
+    return summary()
 
 
 if __name__ == "__main__":

@@ -31,17 +31,10 @@ import urllib.request
 from mcp import ClientSession
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared.exceptions import MCPError
+from verdicts import check, summary
 
 HERE = pathlib.Path(__file__).parent
 DIALECTS = ["mcp", "portable", "openai-strict", "anthropic-strict"]
-checks = []
-
-
-def check(name, condition, detail=""):
-    checks.append(bool(condition))
-    print(("ok   " if condition else "FAIL ") + name + ("" if condition else f": {detail}"))
-
-
 def wire(model):
     """A pydantic model as the JSON on the wire (camelCase keys)."""
     return json.loads(model.model_dump_json(by_alias=True, exclude_none=True))
@@ -237,9 +230,7 @@ async def main(gateway, python):
         for process in running:
             process.terminate()
             process.wait(timeout=10)
-    failed = checks.count(False)
-    print(f"{len(checks) - failed} passed, {failed} failed")
-    return 1 if failed else 0
+    return summary()
 
 
 if __name__ == "__main__":
