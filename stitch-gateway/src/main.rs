@@ -41,10 +41,11 @@ enum Command {
     /// dialect (`--dialect`), or over streamable HTTP (`--http`) at `/mcp` (the dialect by
     /// the client's name) and at one path per dialect (`/mcp/openai-strict`, ...).
     Serve(serve::Options),
-    /// Lists the upstream's tools, renders each in every dialect, and says what each dialect
-    /// cannot say of it (the JSON Pointer of each loss) and which provider would refuse the
-    /// listing. Exit status 1 where a provider would refuse it, 2 where the upstream cannot be
-    /// listed.
+    /// Lists the upstream's tools, renders each in every dialect, and says what each rendering
+    /// changed and what each dialect cannot say of it (each at its JSON Pointer, with a
+    /// severity), how much of each provider's budgets the listing uses, and which provider
+    /// would refuse it. Exit status 1 where a provider would refuse the listing, 2 where the
+    /// upstream cannot be listed.
     Check {
         /// Print the report as JSON.
         #[arg(long)]
