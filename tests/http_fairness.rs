@@ -249,6 +249,65 @@ async fn an_idle_keep_alive_connection_is_closed() {
     );
 }
 
+/// The status line of one more request on `stream`: a `GET` naming a session that is not
+/// there, answered at once.
+async fn status_of_another_request(stream: &mut TcpStream) -> String {
+    let request = "GET /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\
+                   Mcp-Session-Id: none\r\n\r\n";
+    if stream.write_all(request.as_bytes()).await.is_err() {
+        return "closed".to_owned();
+    }
+    let mut answer = [0u8; 512];
+    match tokio::time::timeout(Duration::from_secs(2), stream.read(&mut answer)).await {
+        Ok(Ok(read)) if read > 0 => String::from_utf8_lossy(&answer[..read])
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .to_owned(),
+        _ => "closed".to_owned(),
+    }
+}
+
+#[tokio::test]
+async fn keep_alive_lasts_the_idle_limit_after_an_answer_however_late_the_first_head_came() {
+    let server = serve(
+        HttpServer::new()
+            .header_timeout(Duration::from_millis(400))
+            .connection_idle(Duration::from_millis(1500)),
+    )
+    .await;
+    let mut stream = connect_from("127.0.0.2", server).await.unwrap();
+    // Most of the head's time spent before the first request.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let first = status_of_another_request(&mut stream).await;
+    assert!(first.starts_with("HTTP/1.1 4"), "{first}");
+    // Past what was left of the head's time, well within the idle limit: still kept alive.
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    let second = status_of_another_request(&mut stream).await;
+    assert!(
+        second.starts_with("HTTP/1.1 4"),
+        "closed before the idle limit: {second}"
+    );
+    let closed = closed_within(&mut stream, Duration::from_secs(5)).await;
+    assert!(
+        closed.is_some_and(|after| after >= Duration::from_millis(1000)),
+        "{closed:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_body_that_is_not_json_is_a_json_rpc_parse_error() {
+    let server = serve(HttpServer::new()).await;
+    let answer = post_with(server, "", "{\"jsonrpc\": \"2.0\", not json").await;
+    assert!(answer.starts_with("HTTP/1.1 400"), "{answer}");
+    assert!(
+        answer.contains("content-type: application/json"),
+        "{answer}"
+    );
+    assert!(answer.contains(r#""code":-32700"#), "{answer}");
+    assert!(answer.contains(r#""id":null"#), "{answer}");
+}
+
 #[tokio::test]
 async fn an_idle_http2_connection_answering_pings_is_closed() {
     use http_body_util::{BodyExt, Empty};

@@ -1,7 +1,7 @@
-//! One accepted connection, served until it ends or has nothing to do: its request head
-//! timed from accept (a connection that sends nothing is closed as one that trickles), and
-//! the connection closed once no request has been in flight on it for the idle limit, HTTP/1
-//! keep-alive and HTTP/2 alike (an HTTP/2 client answering PINGs is not doing anything). And
+//! One accepted connection, served until it ends or has nothing to do: its first request's
+//! head timed from accept (a connection that sends nothing is closed as one that trickles),
+//! and the connection closed once no request has been in flight on it for the idle limit,
+//! HTTP/1 keep-alive and HTTP/2 alike (an HTTP/2 client answering PINGs is not doing anything). And
 //! the count of connections each remote address holds, against its cap.
 
 use std::collections::HashMap;
@@ -9,7 +9,6 @@ use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use futures::future::Either;
 use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
 use hyper_util::server::conn::auto;
 use hyper_util::service::TowerToHyperService;
@@ -24,29 +23,29 @@ pub(super) struct Timers {
     pub(super) idle: Duration,
 }
 
-/// Serves one accepted connection (hyper's own header timer starts at the first byte, so it
-/// is given what is left of the head's time from accept).
+/// Serves one accepted connection. Its first request's head is timed from accept (a
+/// connection that sends nothing or trickles its head is closed when the head's time is
+/// spent); from then on the connection is kept while a request is in flight and for the idle
+/// limit after its last answer, HTTP/1 keep-alive included. hyper's own head timer starts
+/// again each time the connection waits for its next request, so it is given the idle limit:
+/// given the head's time, it would close a kept-alive connection then, not at the idle limit.
 pub(super) async fn serve(
     stream: TcpStream,
     service: TowerToHyperService<axum::Router>,
     busy: Arc<Busy>,
     timers: Timers,
 ) {
-    let accepted = Instant::now();
+    let first_head_by = Instant::now() + timers.header;
     let mut first = [0u8; 1];
     match tokio::time::timeout(timers.header, stream.peek(&mut first)).await {
         Ok(Ok(read)) if read > 0 => {}
         _ => return,
     }
-    let left = timers
-        .header
-        .saturating_sub(accepted.elapsed())
-        .max(Duration::from_millis(1));
     let mut builder = auto::Builder::new(TokioExecutor::new());
     builder
         .http1()
         .timer(TokioTimer::new())
-        .header_read_timeout(left);
+        .header_read_timeout(timers.idle.max(timers.header));
     builder
         .http2()
         .timer(TokioTimer::new())
@@ -54,21 +53,40 @@ pub(super) async fn serve(
     let connection = builder.serve_connection_with_upgrades(TokioIo::new(stream), service);
     let mut connection = std::pin::pin!(connection);
     loop {
-        let check = std::pin::pin!(tokio::time::sleep(busy.idle_left(timers.idle)));
-        match futures::future::select(connection.as_mut(), check).await {
-            Either::Left(_) => return,
-            Either::Right(_) if busy.idle_left(timers.idle).is_zero() => break,
-            Either::Right(_) => {}
+        let waiting_for_head = !busy.has_begun();
+        let wait = if waiting_for_head {
+            first_head_by.saturating_duration_since(Instant::now())
+        } else {
+            busy.idle_left(timers.idle)
+        };
+        tokio::select! {
+            _ = connection.as_mut() => return,
+            // The first head arrived: from now on, the idle limit.
+            () = busy.first_begun.notified(), if waiting_for_head => {}
+            () = tokio::time::sleep(wait) => {
+                // The first head took its whole time: closed without a word, as hyper would.
+                if waiting_for_head && !busy.has_begun() {
+                    return;
+                }
+                if !waiting_for_head && busy.idle_left(timers.idle).is_zero() {
+                    break;
+                }
+            }
         }
     }
-    // Nothing in flight: HTTP/1 closes at once, HTTP/2 says GOAWAY first.
+    // Nothing in flight: HTTP/1 closes at once, HTTP/2 says GOAWAY first; a head being read
+    // meanwhile gets the head's time.
     connection.as_mut().graceful_shutdown();
     let _ = tokio::time::timeout(timers.header, connection).await;
 }
 
-/// What a connection has in flight, and since when it has had nothing.
+/// What a connection has in flight, and since when it has had nothing; whether any request
+/// has begun on it.
 pub(super) struct Busy {
     state: Mutex<(usize, Instant)>,
+    begun: std::sync::atomic::AtomicBool,
+    /// Told once, when the first request begins.
+    first_begun: tokio::sync::Notify,
 }
 
 /// One request in flight on a connection, until its answer is sent whole.
@@ -78,14 +96,24 @@ impl Busy {
     pub(super) fn new() -> Arc<Busy> {
         Arc::new(Busy {
             state: Mutex::new((0, Instant::now())),
+            begun: std::sync::atomic::AtomicBool::new(false),
+            first_begun: tokio::sync::Notify::new(),
         })
     }
 
     /// A request begins on the connection.
     pub(super) fn begin(self: &Arc<Self>) -> Request {
+        if !self.begun.swap(true, std::sync::atomic::Ordering::Relaxed) {
+            self.first_begun.notify_one();
+        }
         let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
         state.0 += 1;
         Request(Arc::clone(self))
+    }
+
+    /// Whether a request has begun on the connection: its first head arrived whole.
+    fn has_begun(&self) -> bool {
+        self.begun.load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// How long until the connection has been idle for `idle` (zero: it has): `idle` itself

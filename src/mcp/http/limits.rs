@@ -1,7 +1,7 @@
 //! What each request is held to before rmcp reads it: the session table's admission (a new
 //! session from a client address), the request counted in flight on its session and its
 //! connection until its answer is sent whole, and its body read whole within the timeout
-//! and the cap.
+//! and the cap, and answered as JSON-RPC's parse error when it is not JSON.
 
 use std::net::IpAddr;
 use std::sync::Arc;
@@ -94,7 +94,10 @@ impl Limits {
         let (parts, body) = request.into_parts();
         let read = axum::body::to_bytes(body, self.max_body_bytes);
         match tokio::time::timeout(self.body_timeout, read).await {
-            Ok(Ok(bytes)) => Ok(Request::from_parts(parts, Body::from(bytes))),
+            Ok(Ok(bytes)) => match serde_json::from_slice::<serde::de::IgnoredAny>(&bytes) {
+                Ok(_) => Ok(Request::from_parts(parts, Body::from(bytes))),
+                Err(error) => Err(parse_error(&error)),
+            },
             Ok(Err(_)) => {
                 let reason = format!("the body is over {} bytes", self.max_body_bytes);
                 Err(status(StatusCode::PAYLOAD_TOO_LARGE, reason))
@@ -108,6 +111,21 @@ impl Limits {
             }
         }
     }
+}
+
+/// A body that is not JSON, answered as JSON-RPC says (`-32700`, Parse error, no `id` to
+/// answer), with HTTP 400.
+fn parse_error(error: &serde_json::Error) -> Response<Body> {
+    let answer = serde_json::json!({
+        "jsonrpc": "2.0",
+        "id": null,
+        "error": {"code": -32700, "message": format!("Parse error: the body is not JSON ({error})")},
+    });
+    let mut response = Response::new(Body::from(answer.to_string()));
+    *response.status_mut() = StatusCode::BAD_REQUEST;
+    let json = header::HeaderValue::from_static("application/json");
+    response.headers_mut().insert(header::CONTENT_TYPE, json);
+    response
 }
 
 /// A plain-text answer with `status`.
