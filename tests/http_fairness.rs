@@ -296,6 +296,40 @@ async fn keep_alive_lasts_the_idle_limit_after_an_answer_however_late_the_first_
 }
 
 #[tokio::test]
+async fn racing_initialize_requests_never_hold_more_than_the_cap() {
+    let initialize = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"racer","version":"0"}}}"#;
+    let ping = r#"{"jsonrpc":"2.0","id":2,"method":"ping"}"#;
+    let cap = 4;
+    let server = serve(HttpServer::new().max_sessions_per_address(cap)).await;
+    // Forty at once from one address: each admitted before any has opened.
+    let racing: Vec<_> = (0..40)
+        .map(|_| tokio::spawn(async move { post_with(server, "", initialize).await }))
+        .collect();
+    let mut opened = Vec::new();
+    for race in racing {
+        let answer = race.await.unwrap();
+        if let Some(id) = answer
+            .lines()
+            .find_map(|line| line.strip_prefix("mcp-session-id: "))
+        {
+            opened.push(id.to_owned());
+        }
+    }
+    assert!(!opened.is_empty(), "no session opened");
+    let mut live = 0;
+    for id in &opened {
+        let answer = post_with(server, &format!("Mcp-Session-Id: {id}\r\n"), ping).await;
+        if answer.starts_with("HTTP/1.1 200") {
+            live += 1;
+        }
+    }
+    assert!(
+        live <= cap,
+        "{live} sessions held from one address, over its cap of {cap}"
+    );
+}
+
+#[tokio::test]
 async fn a_body_that_is_not_json_is_a_json_rpc_parse_error() {
     let server = serve(HttpServer::new()).await;
     let answer = post_with(server, "", "{\"jsonrpc\": \"2.0\", not json").await;

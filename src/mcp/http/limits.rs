@@ -1,5 +1,5 @@
 //! What each request is held to before rmcp reads it: the session table's admission (a new
-//! session from a client address), the request counted in flight on its session and its
+//! session from a client address, its place reserved until it opens or fails), the request counted in flight on its session and its
 //! connection until its answer is sent whole, and its body read whole within the timeout
 //! and the cap, and answered as JSON-RPC's parse error when it is not JSON.
 
@@ -52,15 +52,22 @@ impl Limits {
             .and_then(|id| id.to_str().ok())
             .map(str::to_owned);
         let opens_session = self.stateful && request.method() == Method::POST && session.is_none();
-        if opens_session && let Err(reason) = self.sessions.admit(address).await {
-            let mut refusal = status(StatusCode::SERVICE_UNAVAILABLE, reason);
-            let retry = header::HeaderValue::from_static("5");
-            refusal.headers_mut().insert(header::RETRY_AFTER, retry);
-            // Its body is not read: the connection is not reused for another request.
-            let close = header::HeaderValue::from_static("close");
-            refusal.headers_mut().insert(header::CONNECTION, close);
-            return refusal;
-        }
+        let reservation = if opens_session {
+            match self.sessions.admit(address).await {
+                Ok(reservation) => Some(reservation),
+                Err(reason) => {
+                    let mut refusal = status(StatusCode::SERVICE_UNAVAILABLE, reason);
+                    let retry = header::HeaderValue::from_static("5");
+                    refusal.headers_mut().insert(header::RETRY_AFTER, retry);
+                    // Its body is not read: the connection is not reused for another request.
+                    let close = header::HeaderValue::from_static("close");
+                    refusal.headers_mut().insert(header::CONNECTION, close);
+                    return refusal;
+                }
+            }
+        } else {
+            None
+        };
         let on_session = session.as_deref().map(|id| self.sessions.begin(id));
         let request = if request.method() == Method::POST {
             match self.whole_body(request).await {
@@ -71,13 +78,14 @@ impl Limits {
             request
         };
         let response = next.run(request).await;
-        if opens_session
+        // The reserved place is the session's once it opened; given back if it did not.
+        if let Some(reservation) = reservation
             && let Some(id) = response
                 .headers()
                 .get("mcp-session-id")
                 .and_then(|id| id.to_str().ok())
         {
-            self.sessions.opened(id, address);
+            reservation.open(id);
         }
         // The request stays in flight until its answer (a stream, maybe) is sent whole.
         let in_flight = (on_session, on_connection);

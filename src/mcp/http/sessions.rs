@@ -6,7 +6,9 @@
 //! the sessions (past it, its own least recently active idle session gives way), and when the
 //! table is full a new session takes the place of the one least recently active among those
 //! with nothing in flight; only when that one does not exist (every session busy) is a new
-//! session refused.
+//! session refused. Admission reserves: a session is counted against both caps from the
+//! moment it is admitted, before its `initialize` is read, and its place is given back if it
+//! does not open, so requests racing on many streams cannot pass a cap.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -21,6 +23,8 @@ use tokio::time::Instant;
 pub(super) struct Sessions {
     manager: Arc<LocalSessionManager>,
     table: Mutex<HashMap<String, Activity>>,
+    /// The number of the next reservation (its key in the table, until its session opens).
+    reservations: std::sync::atomic::AtomicU64,
     idle: Duration,
     max: usize,
     max_per_address: usize,
@@ -31,6 +35,39 @@ struct Activity {
     address: IpAddr,
     last: Instant,
     in_flight: usize,
+    /// A place reserved for a session not open yet: counted, never given way.
+    reserved: bool,
+}
+
+/// A place reserved in the table for a session being opened: the session's once it opens
+/// ([`open`](Reservation::open)), given back if it does not.
+pub(super) struct Reservation {
+    sessions: Arc<Sessions>,
+    key: String,
+    address: IpAddr,
+}
+
+impl Reservation {
+    /// The session opened, with the id its answer gave: it takes the reserved place.
+    pub(super) fn open(self, id: &str) {
+        let mut table = self.sessions.lock();
+        table.remove(&self.key);
+        table.insert(
+            id.to_owned(),
+            Activity {
+                address: self.address,
+                last: Instant::now(),
+                in_flight: 0,
+                reserved: false,
+            },
+        );
+    }
+}
+
+impl Drop for Reservation {
+    fn drop(&mut self) {
+        self.sessions.lock().remove(&self.key);
+    }
 }
 
 /// One request of a session in flight; its end is the session's activity.
@@ -59,6 +96,7 @@ impl Sessions {
         Sessions {
             manager,
             table: Mutex::default(),
+            reservations: std::sync::atomic::AtomicU64::new(0),
             idle,
             max,
             max_per_address,
@@ -69,54 +107,67 @@ impl Sessions {
         self.table.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Room for a new session from `address`. An address that holds its share already gives
-    /// up its own least recently active session with nothing in flight; a full table gives up
-    /// the least recently active of all such sessions. `Err` with the reason when the session
-    /// that would give way does not exist: every one is busy.
-    pub(super) async fn admit(&self, address: IpAddr) -> Result<(), String> {
-        let (evicted, reason) = {
-            let table = self.lock();
+    /// A place for a new session from `address`, reserved at once against both caps. An
+    /// address that holds its share already gives up its own least recently active session
+    /// with nothing in flight; a full table gives up the least recently active of all such
+    /// sessions (taken out of the table before the lock is let go, so that no two newcomers
+    /// count on the same place). `Err` with the reason when the session that would give way
+    /// does not exist: every one is busy.
+    pub(super) async fn admit(self: &Arc<Self>, address: IpAddr) -> Result<Reservation, String> {
+        let key = format!(
+            "reserved {}",
+            self.reservations
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+        );
+        let evicted = {
+            let mut table = self.lock();
             let held = table.values().filter(|a| a.address == address).count();
             let idle_oldest = |of_address: bool| {
                 table
                     .iter()
-                    .filter(|(_, a)| a.in_flight == 0 && (!of_address || a.address == address))
+                    .filter(|(_, a)| {
+                        a.in_flight == 0 && !a.reserved && (!of_address || a.address == address)
+                    })
                     .min_by_key(|(_, a)| a.last)
                     .map(|(id, _)| id.clone())
             };
-            if held >= self.max_per_address {
+            let evicted = if held >= self.max_per_address {
                 let reason = format!(
                     "too many sessions from one address: at most {}, each busy; try again later",
                     self.max_per_address
                 );
-                (idle_oldest(true), reason)
+                Some(idle_oldest(true).ok_or(reason)?)
             } else if table.len() >= self.max {
                 let reason = format!(
                     "too many sessions: at most {} at once, each busy; try again later",
                     self.max
                 );
-                (idle_oldest(false), reason)
+                Some(idle_oldest(false).ok_or(reason)?)
             } else {
-                return Ok(());
+                None
+            };
+            if let Some(id) = &evicted {
+                table.remove(id);
             }
+            table.insert(
+                key.clone(),
+                Activity {
+                    address,
+                    last: Instant::now(),
+                    in_flight: 0,
+                    reserved: true,
+                },
+            );
+            evicted
         };
-        let Some(id) = evicted else {
-            return Err(reason);
-        };
-        self.close(&id).await;
-        Ok(())
-    }
-
-    /// A session opened by `address` (its id from the answer that opened it).
-    pub(super) fn opened(&self, id: &str, address: IpAddr) {
-        self.lock().insert(
-            id.to_owned(),
-            Activity {
-                address,
-                last: Instant::now(),
-                in_flight: 0,
-            },
-        );
+        if let Some(id) = evicted {
+            self.close(&id).await;
+        }
+        Ok(Reservation {
+            sessions: Arc::clone(self),
+            key,
+            address,
+        })
     }
 
     /// A request of session `id` starts; it is in flight until the guard is dropped (its
@@ -138,11 +189,13 @@ impl Sessions {
         let held = self.manager.sessions.read().await;
         let expired: Vec<String> = {
             let mut table = self.lock();
-            table.retain(|id, _| held.contains_key(id.as_str()));
+            table.retain(|id, activity| activity.reserved || held.contains_key(id.as_str()));
             table
                 .iter()
                 .filter(|(_, activity)| {
-                    activity.in_flight == 0 && activity.last.elapsed() > self.idle
+                    !activity.reserved
+                        && activity.in_flight == 0
+                        && activity.last.elapsed() > self.idle
                 })
                 .map(|(id, _)| id.clone())
                 .collect()
