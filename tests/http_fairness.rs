@@ -405,6 +405,42 @@ async fn a_trusted_proxys_clients_each_have_their_share_and_no_one_else_is_trust
     assert!(evicted.starts_with("HTTP/1.1 404"), "{evicted}");
 }
 
+#[tokio::test]
+async fn a_forwarded_header_the_client_wrote_is_never_read() {
+    let initialize = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"user","version":"0"}}}"#;
+    let ping = r#"{"jsonrpc":"2.0","id":3,"method":"ping"}"#;
+    // The proxy sets X-Forwarded-For and passes the client's own `Forwarded` through, as
+    // nginx does: the client names itself someone new with every session.
+    let behind_proxy = HttpServer::new()
+        .max_sessions_per_address(1)
+        .trusted_proxies(["127.0.0.1".parse().unwrap()]);
+    let server = serve(behind_proxy).await;
+    let mut opened = Vec::new();
+    for forged in 1..=3 {
+        let headers =
+            format!("X-Forwarded-For: 192.0.2.1\r\nForwarded: for=198.51.100.{forged}\r\n");
+        let answer = post_with(server, &headers, initialize).await;
+        let id = answer
+            .lines()
+            .find_map(|line| line.strip_prefix("mcp-session-id: "))
+            .expect("a session");
+        opened.push(id.to_owned());
+    }
+    let mut live = 0;
+    for id in &opened {
+        if post_from("127.0.0.1", server, Some(id), ping)
+            .await
+            .starts_with("HTTP/1.1 200")
+        {
+            live += 1;
+        }
+    }
+    assert_eq!(
+        live, 1,
+        "a forged `Forwarded` raised the client's cap of 1 to {live}"
+    );
+}
+
 /// One POST from 127.0.0.1 with `headers` added: the whole answer.
 async fn post_with(server: SocketAddr, headers: &str, body: &str) -> String {
     let request = format!(

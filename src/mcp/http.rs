@@ -68,6 +68,7 @@ pub struct HttpServer {
     max_sessions_per_address: usize,
     session_idle: Duration,
     trusted_proxies: Vec<IpAddr>,
+    forwarded_header: ForwardedHeader,
     hosts: Vec<String>,
     origins: Vec<String>,
     stateless: bool,
@@ -87,6 +88,7 @@ impl Default for HttpServer {
             max_sessions_per_address: Self::DEFAULT_MAX_SESSIONS_PER_ADDRESS,
             session_idle: Self::DEFAULT_SESSION_IDLE,
             trusted_proxies: Vec::new(),
+            forwarded_header: ForwardedHeader::XForwardedFor,
             hosts: Vec::new(),
             origins: Vec::new(),
             stateless: false,
@@ -173,12 +175,22 @@ impl HttpServer {
     }
 
     /// The proxies (a load balancer, a reverse proxy) whose connections carry other clients'
-    /// requests: a request from one of them is counted against the client its `Forwarded`
-    /// or `X-Forwarded-For` header names (the last address in it that is not itself a trusted
-    /// proxy), and their connections are not capped per address. From any other address,
-    /// those headers are ignored (default: none trusted).
+    /// requests: a request from one of them is counted against the client its forwarded
+    /// header names ([`forwarded_header`](Self::forwarded_header): the last address in it
+    /// that is not itself a trusted proxy, the one the last trusted proxy saw), and their
+    /// connections are not capped per address. From any other address, the header is ignored
+    /// (default: none trusted).
     pub fn trusted_proxies<I: IntoIterator<Item = IpAddr>>(mut self, proxies: I) -> Self {
         self.trusted_proxies = proxies.into_iter().collect();
+        self
+    }
+
+    /// The one header the trusted proxies name their clients in (default:
+    /// `X-Forwarded-For`, what nginx's `proxy_add_x_forwarded_for` appends to). The other is
+    /// never read: most proxies pass a header they do not set through as the client sent
+    /// it, so a client could name itself anyone in it.
+    pub fn forwarded_header(mut self, header: ForwardedHeader) -> Self {
+        self.forwarded_header = header;
         self
     }
 
@@ -241,6 +253,18 @@ impl HttpServer {
             server: self,
         })
     }
+}
+
+/// The header a trusted proxy names its clients in: a proxy appends the address it sees to
+/// the one it sets ([`HttpServer::forwarded_header`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ForwardedHeader {
+    /// `X-Forwarded-For: client, proxy1`: nginx's `$proxy_add_x_forwarded_for`, HAProxy's
+    /// `option forwardfor`, most load balancers'.
+    XForwardedFor,
+    /// `Forwarded: for=client, for=proxy1` (RFC 7239).
+    Forwarded,
 }
 
 /// A bound [`HttpServer`], ready to serve.
@@ -356,6 +380,7 @@ where
         max_body_bytes: options.max_body_bytes,
         body_timeout: options.body_timeout,
         trusted_proxies: options.trusted_proxies.clone().into(),
+        forwarded_header: options.forwarded_header,
     };
     let mut routes = axum::Router::new().route_service(&options.path, service.clone());
     for dialect in Dialect::ALL {

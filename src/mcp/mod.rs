@@ -72,7 +72,7 @@ pub use catalog::{CATALOG_META_KEY, DIGEST_META_KEY, OVER_BUDGET_META_KEY, liste
 pub use dialects::{ClientDialects, Listings, listing_budget_use};
 pub use handler::{Closure, Handler, Json, Method, Reply, RequestParts};
 #[cfg(feature = "http")]
-pub use http::{HttpListener, HttpServer};
+pub use http::{ForwardedHeader, HttpListener, HttpServer};
 pub use in_dialects::InDialects;
 pub use legacy_output::LegacyOutput;
 pub use list_cache::DEFAULT_LIST_TTL;

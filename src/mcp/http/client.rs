@@ -1,22 +1,31 @@
 //! Which client a request comes from: the connection's remote address, unless that address
-//! is a proxy the server was told to trust, whose `Forwarded` (RFC 7239) or `X-Forwarded-For`
-//! header then names the client. Read right to left, the first address that is not itself a
-//! trusted proxy is the client: what a client sends is never taken at its word, only what a
-//! trusted proxy appended.
+//! is a proxy the server was told to trust, whose forwarded header (the one the operator
+//! names, `X-Forwarded-For` or RFC 7239's `Forwarded`; the other is never read) then names
+//! the client. Read right to left, the first address that is not itself a trusted proxy is
+//! the client: what a client sends is never taken at its word, only what a trusted proxy
+//! appended.
 
 use std::net::{IpAddr, SocketAddr};
 
 use axum::http::HeaderMap;
 
-/// The client a request with `headers` comes from, over a connection from `remote`.
-pub(super) fn address(remote: IpAddr, headers: &HeaderMap, trusted: &[IpAddr]) -> IpAddr {
+use super::ForwardedHeader;
+
+/// The client a request with `headers` comes from, over a connection from `remote`, when
+/// the proxies `trusted` name their clients in `header`.
+pub(super) fn address(
+    remote: IpAddr,
+    headers: &HeaderMap,
+    (trusted, header): (&[IpAddr], ForwardedHeader),
+) -> IpAddr {
     if !trusted.contains(&remote) {
         return remote;
     }
-    let forwarded: Vec<IpAddr> = if headers.contains_key("forwarded") {
-        listed(headers, "forwarded", forwarded_for)
-    } else {
-        listed(headers, "x-forwarded-for", |element| parse(element.trim()))
+    let forwarded: Vec<IpAddr> = match header {
+        ForwardedHeader::Forwarded => listed(headers, "forwarded", forwarded_for),
+        ForwardedHeader::XForwardedFor => {
+            listed(headers, "x-forwarded-for", |element| parse(element.trim()))
+        }
     };
     forwarded
         .into_iter()
@@ -83,11 +92,16 @@ mod tests {
     const PROXY: [u8; 4] = [10, 0, 0, 1];
 
     fn client(remote: [u8; 4], pairs: &[(&'static str, &'static str)]) -> IpAddr {
-        address(
-            IpAddr::from(remote),
-            &headers(pairs),
-            &[IpAddr::from(PROXY)],
-        )
+        client_by(ForwardedHeader::XForwardedFor, remote, pairs)
+    }
+
+    fn client_by(
+        header: ForwardedHeader,
+        remote: [u8; 4],
+        pairs: &[(&'static str, &'static str)],
+    ) -> IpAddr {
+        let trusted = [IpAddr::from(PROXY)];
+        address(IpAddr::from(remote), &headers(pairs), (&trusted, header))
     }
 
     #[test]
@@ -115,8 +129,14 @@ mod tests {
     }
 
     #[test]
-    fn forwarded_is_read_before_x_forwarded_for() {
-        let both = [
+    fn only_the_header_named_is_read() {
+        // The proxy sets X-Forwarded-For and passes the client's own Forwarded through.
+        let forged = [
+            ("forwarded", "for=192.0.2.9"),
+            ("x-forwarded-for", "198.51.100.7"),
+        ];
+        assert_eq!(client(PROXY, &forged), IpAddr::from([198, 51, 100, 7]));
+        let forwarded = [
             (
                 "forwarded",
                 r#"for=192.0.2.9, for="[2001:db8::17]:4711";proto=https"#,
@@ -124,18 +144,30 @@ mod tests {
             ("x-forwarded-for", "198.51.100.7"),
         ];
         assert_eq!(
-            client(PROXY, &both),
+            client_by(ForwardedHeader::Forwarded, PROXY, &forwarded),
             "2001:db8::17".parse::<IpAddr>().unwrap()
         );
         let by_first = [("forwarded", "proto=http;For=192.0.2.60;by=10.0.0.1")];
-        assert_eq!(client(PROXY, &by_first), IpAddr::from([192, 0, 2, 60]));
+        assert_eq!(
+            client_by(ForwardedHeader::Forwarded, PROXY, &by_first),
+            IpAddr::from([192, 0, 2, 60])
+        );
+        // Named Forwarded, a proxy that sends only X-Forwarded-For names no one.
+        let other = [("x-forwarded-for", "198.51.100.7")];
+        assert_eq!(
+            client_by(ForwardedHeader::Forwarded, PROXY, &other),
+            IpAddr::from(PROXY)
+        );
     }
 
     #[test]
     fn a_proxy_that_names_no_address_is_the_client_itself() {
         assert_eq!(client(PROXY, &[]), IpAddr::from(PROXY));
         let unknown = [("forwarded", "for=unknown")];
-        assert_eq!(client(PROXY, &unknown), IpAddr::from(PROXY));
+        assert_eq!(
+            client_by(ForwardedHeader::Forwarded, PROXY, &unknown),
+            IpAddr::from(PROXY)
+        );
         let garbage = [("x-forwarded-for", "not an address")];
         assert_eq!(client(PROXY, &garbage), IpAddr::from(PROXY));
     }

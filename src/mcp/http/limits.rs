@@ -31,6 +31,7 @@ pub(super) struct Limits {
     pub(super) max_body_bytes: usize,
     pub(super) body_timeout: Duration,
     pub(super) trusted_proxies: Arc<[IpAddr]>,
+    pub(super) forwarded_header: super::ForwardedHeader,
 }
 
 impl Limits {
@@ -45,7 +46,8 @@ impl Limits {
             .as_ref()
             .map(|connection| connection.busy.begin());
         let remote = connection.map_or(IpAddr::from([0, 0, 0, 0]), |c| c.remote);
-        let address = client::address(remote, request.headers(), &self.trusted_proxies);
+        let forwarded = (&self.trusted_proxies[..], self.forwarded_header);
+        let address = client::address(remote, request.headers(), forwarded);
         let session = request
             .headers()
             .get("mcp-session-id")
