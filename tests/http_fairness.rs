@@ -330,6 +330,25 @@ async fn racing_initialize_requests_never_hold_more_than_the_cap() {
 }
 
 #[tokio::test]
+async fn a_full_table_makes_room_from_the_client_holding_the_most() {
+    let ping = r#"{"jsonrpc":"2.0","id":2,"method":"ping"}"#;
+    let server = serve(HttpServer::new().max_sessions(8)).await;
+    // The user's session, then twelve addresses opening two each: the user's is the least
+    // recently active, but the user holds one and every churner two.
+    let user = open_session("127.0.0.2", server).await.unwrap();
+    for churner in 10..22 {
+        for _ in 0..2 {
+            let _ = open_session(&format!("127.0.0.{churner}"), server).await;
+        }
+    }
+    let kept = post_from("127.0.0.2", server, Some(&user), ping).await;
+    assert!(
+        kept.starts_with("HTTP/1.1 200"),
+        "the user's session gave way: {kept}"
+    );
+}
+
+#[tokio::test]
 async fn a_body_that_is_not_json_is_a_json_rpc_parse_error() {
     let server = serve(HttpServer::new()).await;
     let answer = post_with(server, "", "{\"jsonrpc\": \"2.0\", not json").await;

@@ -4,9 +4,9 @@
 //! specification asks (rmcp's own timer counts only messages, and leaves a dead session in
 //! its table, answering 500). The table is fair: one remote address holds at most its share of
 //! the sessions (past it, its own least recently active idle session gives way), and when the
-//! table is full a new session takes the place of the one least recently active among those
-//! with nothing in flight; only when that one does not exist (every session busy) is a new
-//! session refused. Admission reserves: a session is counted against both caps from the
+//! table is full a new session takes the place of an idle one (nothing in flight) of the
+//! client holding the most (between equals, the one that opened a session last), its least
+//! recently active; only when no session is idle (every one busy) is a new session refused. Admission reserves: a session is counted against both caps from the
 //! moment it is admitted, before its `initialize` is read, and its place is given back if it
 //! does not open, so requests racing on many streams cannot pass a cap.
 
@@ -33,10 +33,36 @@ pub(super) struct Sessions {
 /// What one session does.
 struct Activity {
     address: IpAddr,
+    /// When the session was admitted.
+    opened: Instant,
     last: Instant,
     in_flight: usize,
     /// A place reserved for a session not open yet: counted, never given way.
     reserved: bool,
+}
+
+/// The session a full table gives up for a newcomer: one of the client holding the most
+/// sessions; between clients holding as many, of the one that opened a session last (a
+/// client opening session after session pays for its own, not a quiet one that holds one
+/// and calls now and then); of that client's, the least recently active with nothing in
+/// flight.
+fn of_the_most_holding(table: &HashMap<String, Activity>) -> Option<String> {
+    let mut clients: HashMap<IpAddr, (usize, Instant)> = HashMap::new();
+    for activity in table.values() {
+        let client = clients
+            .entry(activity.address)
+            .or_insert((0, activity.opened));
+        client.0 += 1;
+        client.1 = client.1.max(activity.opened);
+    }
+    table
+        .iter()
+        .filter(|(_, a)| a.in_flight == 0 && !a.reserved)
+        .max_by_key(|(_, a)| {
+            let (held, last_opened) = clients[&a.address];
+            (held, last_opened, std::cmp::Reverse(a.last))
+        })
+        .map(|(id, _)| id.clone())
 }
 
 /// A place reserved in the table for a session being opened: the session's once it opens
@@ -56,6 +82,7 @@ impl Reservation {
             id.to_owned(),
             Activity {
                 address: self.address,
+                opened: Instant::now(),
                 last: Instant::now(),
                 in_flight: 0,
                 reserved: false,
@@ -122,12 +149,10 @@ impl Sessions {
         let evicted = {
             let mut table = self.lock();
             let held = table.values().filter(|a| a.address == address).count();
-            let idle_oldest = |of_address: bool| {
+            let its_idle_oldest = || {
                 table
                     .iter()
-                    .filter(|(_, a)| {
-                        a.in_flight == 0 && !a.reserved && (!of_address || a.address == address)
-                    })
+                    .filter(|(_, a)| a.in_flight == 0 && !a.reserved && a.address == address)
                     .min_by_key(|(_, a)| a.last)
                     .map(|(id, _)| id.clone())
             };
@@ -136,13 +161,13 @@ impl Sessions {
                     "too many sessions from one address: at most {}, each busy; try again later",
                     self.max_per_address
                 );
-                Some(idle_oldest(true).ok_or(reason)?)
+                Some(its_idle_oldest().ok_or(reason)?)
             } else if table.len() >= self.max {
                 let reason = format!(
                     "too many sessions: at most {} at once, each busy; try again later",
                     self.max
                 );
-                Some(idle_oldest(false).ok_or(reason)?)
+                Some(of_the_most_holding(&table).ok_or(reason)?)
             } else {
                 None
             };
@@ -153,6 +178,7 @@ impl Sessions {
                 key.clone(),
                 Activity {
                     address,
+                    opened: Instant::now(),
                     last: Instant::now(),
                     in_flight: 0,
                     reserved: true,
