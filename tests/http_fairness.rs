@@ -349,6 +349,26 @@ async fn a_full_table_makes_room_from_the_client_holding_the_most() {
 }
 
 #[tokio::test]
+async fn a_client_is_counted_by_its_prefix() {
+    let ping = r#"{"jsonrpc":"2.0","id":2,"method":"ping"}"#;
+    for (prefixes, first_kept) in [((32, 64), true), ((24, 64), false)] {
+        let server = HttpServer::new()
+            .max_sessions_per_address(1)
+            .client_prefixes(prefixes.0, prefixes.1);
+        let server = serve(server).await;
+        let first = open_session("127.0.0.2", server).await.unwrap();
+        let _second = open_session("127.0.0.3", server).await.unwrap();
+        let answer = post_from("127.0.0.2", server, Some(&first), ping).await;
+        // In one /24, the two addresses are one client of one session.
+        assert_eq!(
+            answer.starts_with("HTTP/1.1 200"),
+            first_kept,
+            "{prefixes:?}: {answer}"
+        );
+    }
+}
+
+#[tokio::test]
 async fn a_body_that_is_not_json_is_a_json_rpc_parse_error() {
     let server = serve(HttpServer::new()).await;
     let answer = post_with(server, "", "{\"jsonrpc\": \"2.0\", not json").await;

@@ -38,6 +38,7 @@ use connection::{Busy, PerAddress, Timers, refuse};
 use stitch_runtime::Dialect;
 
 use super::dialects::EndpointDialect;
+use client::ClientPrefixes;
 use limits::{Connection, Limits};
 use sessions::Sessions;
 
@@ -69,6 +70,7 @@ pub struct HttpServer {
     session_idle: Duration,
     trusted_proxies: Vec<IpAddr>,
     forwarded_header: ForwardedHeader,
+    client_prefixes: ClientPrefixes,
     hosts: Vec<String>,
     origins: Vec<String>,
     stateless: bool,
@@ -89,6 +91,7 @@ impl Default for HttpServer {
             session_idle: Self::DEFAULT_SESSION_IDLE,
             trusted_proxies: Vec::new(),
             forwarded_header: ForwardedHeader::XForwardedFor,
+            client_prefixes: ClientPrefixes { v4: 32, v6: 64 },
             hosts: Vec::new(),
             origins: Vec::new(),
             stateless: false,
@@ -182,6 +185,15 @@ impl HttpServer {
     /// (default: none trusted).
     pub fn trusted_proxies<I: IntoIterator<Item = IpAddr>>(mut self, proxies: I) -> Self {
         self.trusted_proxies = proxies.into_iter().collect();
+        self
+    }
+
+    /// How much of an address is one client, as prefix lengths (default: an IPv4 address
+    /// whole, an IPv6 /64, what one subscriber is usually given): the connection and session
+    /// caps count a client, so one holder of a /64 is not a crowd. Lengths past an address's
+    /// bits are taken as the whole address.
+    pub fn client_prefixes(mut self, ipv4: u8, ipv6: u8) -> Self {
+        self.client_prefixes = ClientPrefixes { v4: ipv4, v6: ipv6 };
         self
     }
 
@@ -320,7 +332,8 @@ impl HttpListener {
             let held = if options.trusted_proxies.contains(&remote.ip()) {
                 None
             } else {
-                let Some(held) = per_address.take(remote.ip()) else {
+                let client = options.client_prefixes.client_of(remote.ip());
+                let Some(held) = per_address.take(client) else {
                     tokio::spawn(refuse(stream));
                     continue;
                 };
@@ -381,6 +394,7 @@ where
         body_timeout: options.body_timeout,
         trusted_proxies: options.trusted_proxies.clone().into(),
         forwarded_header: options.forwarded_header,
+        client_prefixes: options.client_prefixes,
     };
     let mut routes = axum::Router::new().route_service(&options.path, service.clone());
     for dialect in Dialect::ALL {

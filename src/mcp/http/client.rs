@@ -5,11 +5,39 @@
 //! the client: what a client sends is never taken at its word, only what a trusted proxy
 //! appended.
 
-use std::net::{IpAddr, SocketAddr};
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 
 use axum::http::HeaderMap;
 
 use super::ForwardedHeader;
+
+/// How much of an address is one client: its first `v4` or `v6` bits.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct ClientPrefixes {
+    pub(super) v4: u8,
+    pub(super) v6: u8,
+}
+
+impl ClientPrefixes {
+    /// The client `address` belongs to: the address with its bits past the prefix cleared
+    /// (an IPv4 address mapped into IPv6 is read as IPv4).
+    pub(super) fn client_of(self, address: IpAddr) -> IpAddr {
+        match address.to_canonical() {
+            IpAddr::V4(v4) => {
+                let kept = u32::MAX
+                    .checked_shl(32 - u32::from(self.v4.min(32)))
+                    .unwrap_or(0);
+                IpAddr::V4(Ipv4Addr::from(u32::from(v4) & kept))
+            }
+            IpAddr::V6(v6) => {
+                let kept = u128::MAX
+                    .checked_shl(128 - u32::from(self.v6.min(128)))
+                    .unwrap_or(0);
+                IpAddr::V6(Ipv6Addr::from(u128::from(v6) & kept))
+            }
+        }
+    }
+}
 
 /// The client a request with `headers` comes from, over a connection from `remote`, when
 /// the proxies `trusted` name their clients in `header`.
@@ -102,6 +130,26 @@ mod tests {
     ) -> IpAddr {
         let trusted = [IpAddr::from(PROXY)];
         address(IpAddr::from(remote), &headers(pairs), (&trusted, header))
+    }
+
+    #[test]
+    fn a_client_is_its_address_up_to_the_prefix() {
+        let prefixes = ClientPrefixes { v4: 32, v6: 64 };
+        let v6 = |text: &str| text.parse::<IpAddr>().unwrap();
+        assert_eq!(
+            prefixes.client_of(v6("2001:db8:1:2:aaaa::1")),
+            prefixes.client_of(v6("2001:db8:1:2:bbbb::9"))
+        );
+        assert_ne!(
+            prefixes.client_of(v6("2001:db8:1:2::1")),
+            prefixes.client_of(v6("2001:db8:1:3::1"))
+        );
+        let v4 = IpAddr::from([203, 0, 113, 5]);
+        assert_eq!(prefixes.client_of(v4), v4);
+        assert_eq!(prefixes.client_of(v6("::ffff:203.0.113.5")), v4);
+        let wide = ClientPrefixes { v4: 24, v6: 0 };
+        assert_eq!(wide.client_of(v4), IpAddr::from([203, 0, 113, 0]));
+        assert_eq!(wide.client_of(v6("2001:db8::1")), v6("::"));
     }
 
     #[test]

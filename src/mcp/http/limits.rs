@@ -32,6 +32,7 @@ pub(super) struct Limits {
     pub(super) body_timeout: Duration,
     pub(super) trusted_proxies: Arc<[IpAddr]>,
     pub(super) forwarded_header: super::ForwardedHeader,
+    pub(super) client_prefixes: client::ClientPrefixes,
 }
 
 impl Limits {
@@ -48,6 +49,7 @@ impl Limits {
         let remote = connection.map_or(IpAddr::from([0, 0, 0, 0]), |c| c.remote);
         let forwarded = (&self.trusted_proxies[..], self.forwarded_header);
         let address = client::address(remote, request.headers(), forwarded);
+        let address = self.client_prefixes.client_of(address);
         let session = request
             .headers()
             .get("mcp-session-id")
