@@ -133,7 +133,8 @@ async fn connections_past_the_cap_are_answered_503() {
 #[tokio::test]
 async fn a_new_session_is_refused_with_a_reason_only_when_every_one_is_busy() {
     // A full table gives way to a newcomer (`tests/http_fairness.rs`): two sessions, both
-    // with a stream open (a GET held), leave no room.
+    // with a request in flight (a call whose body is still arriving), leave no room. An open
+    // stream alone keeps no session busy (`tests/http_streams.rs`).
     let address = serve(HttpServer::new().max_sessions(2)).await;
     let mut streams = Vec::new();
     for _ in 0..2 {
@@ -153,12 +154,13 @@ async fn a_new_session_is_refused_with_a_reason_only_when_every_one_is_busy() {
             initialized.len()
         );
         exchange(address, &notify, Duration::from_secs(2)).await;
-        let listen = format!(
-            "GET /mcp HTTP/1.1\r\nHost: localhost\r\nAccept: text/event-stream\r\n\
-             Mcp-Session-Id: {id}\r\n\r\n"
+        let arriving = format!(
+            "POST /mcp HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n\
+             Accept: application/json, text/event-stream\r\nMcp-Session-Id: {id}\r\n\
+             Content-Length: 100\r\n\r\n{{\"jsonrpc\""
         );
         let mut stream = TcpStream::connect(address).await.unwrap();
-        stream.write_all(listen.as_bytes()).await.unwrap();
+        stream.write_all(arriving.as_bytes()).await.unwrap();
         read_for(&mut stream, Duration::from_millis(500)).await;
         streams.push(stream);
     }

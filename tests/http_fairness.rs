@@ -7,15 +7,19 @@
 //! handler is dropped when its session is deleted or its stateless client goes.
 #![cfg(feature = "http")]
 
+#[allow(dead_code, reason = "each test file uses what it needs of the helpers")]
+mod loopback;
+
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
+use loopback::{connect_from, open_session, post_from};
 use serde::Deserialize;
 use stitch::Contract;
 use stitch::mcp::{HttpServer, Toolbox, Tools};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::{TcpSocket, TcpStream};
+use tokio::net::TcpStream;
 
 /// Say hello.
 #[derive(Contract, Deserialize)]
@@ -37,13 +41,6 @@ async fn serve_toolbox(server: HttpServer, toolbox: Toolbox) -> SocketAddr {
     let address = listener.local_addr().unwrap();
     tokio::spawn(listener.serve(toolbox));
     address
-}
-
-/// A connection to `server` from the loopback address `from`.
-async fn connect_from(from: &str, server: SocketAddr) -> std::io::Result<TcpStream> {
-    let socket = TcpSocket::new_v4()?;
-    socket.bind(format!("{from}:0").parse().unwrap())?;
-    socket.connect(server).await
 }
 
 /// `initialize` from `from`: the status line the server answers, or why there is none.
@@ -115,44 +112,6 @@ async fn one_address_cannot_take_every_connection() {
         );
     }
     drop(held);
-}
-
-/// One POST from `from`, its connection closed after it: the whole answer (head and body) as
-/// text, or why there is none.
-async fn post_from(from: &str, server: SocketAddr, session: Option<&str>, body: &str) -> String {
-    let session = session.map_or(String::new(), |id| format!("Mcp-Session-Id: {id}\r\n"));
-    let request = format!(
-        "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n\
-         Accept: application/json, text/event-stream\r\nConnection: close\r\n{session}\
-         Content-Length: {}\r\n\r\n{body}",
-        body.len()
-    );
-    let Ok(mut stream) = connect_from(from, server).await else {
-        return "no connection".to_owned();
-    };
-    if stream.write_all(request.as_bytes()).await.is_err() {
-        return "refused".to_owned();
-    }
-    let mut answer = Vec::new();
-    let _ = tokio::time::timeout(Duration::from_secs(10), stream.read_to_end(&mut answer)).await;
-    String::from_utf8_lossy(&answer).into_owned()
-}
-
-/// Opens a session from `from`: its id, or the answer that refused it.
-async fn open_session(from: &str, server: SocketAddr) -> Result<String, String> {
-    let initialize = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"user","version":"0"}}}"#;
-    let answer = post_from(from, server, None, initialize).await;
-    let id = answer
-        .lines()
-        .find_map(|line| {
-            let (name, value) = line.split_once(':')?;
-            name.eq_ignore_ascii_case("mcp-session-id")
-                .then(|| value.trim().to_owned())
-        })
-        .ok_or_else(|| answer.lines().next().unwrap_or_default().to_owned())?;
-    let initialized = r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#;
-    post_from(from, server, Some(&id), initialized).await;
-    Ok(id)
 }
 
 /// Wait a while, then say hello.

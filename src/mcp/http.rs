@@ -2,9 +2,9 @@
 //! default a user can change (feature `http`): `TCP_NODELAY` (without it, every response
 //! written in more than one segment waits ~40 ms for the client's delayed ACK), a body cap,
 //! header (from accept) and body read timeouts, idle connections closed, a cap on
-//! connections and on sessions, each shared fairly between client addresses (a trusted
-//! proxy's forwarded address honoured only when configured), sessions expired by what they
-//! do, and the `Host`/`Origin` checks: the loopback names when bound to loopback, an
+//! connections, on sessions and on open streams, each shared fairly between clients (an IPv4
+//! address, an IPv6 /64; a trusted proxy's forwarded address honoured only when configured),
+//! sessions expired by what they do, idle streams ended, and the `Host`/`Origin` checks: the loopback names when bound to loopback, an
 //! allow-list otherwise. A server is a few lines:
 //!
 //! ```no_run
@@ -19,8 +19,8 @@
 //!
 //! rmcp's streamable HTTP service answers the protocol; this module owns the connections:
 //! hyper serves each one (HTTP/1.1 or HTTP/2; `connection`), axum routes the path, and a
-//! middleware (`limits`) admits sessions (`sessions`) by client address (`client`) and reads
-//! each body whole within its timeout and cap before rmcp sees it.
+//! middleware (`limits`) admits sessions (`sessions`) and streams (`streams`) by client
+//! (`client`) and reads each body whole within its timeout and cap before rmcp sees it.
 
 use std::io;
 use std::net::{IpAddr, SocketAddr};
@@ -41,11 +41,13 @@ use super::dialects::EndpointDialect;
 use client::ClientPrefixes;
 use limits::{Connection, Limits};
 use sessions::Sessions;
+use streams::Streams;
 
 mod client;
 mod connection;
 mod limits;
 mod sessions;
+mod streams;
 
 /// How an MCP server is served over streamable HTTP: its path, its limits, the hosts and
 /// origins it answers. Every limit has a default fit for a public server; [`bind`](Self::bind)
@@ -68,6 +70,9 @@ pub struct HttpServer {
     max_sessions: usize,
     max_sessions_per_address: usize,
     session_idle: Duration,
+    max_streams: usize,
+    max_streams_per_client: usize,
+    stream_idle: Duration,
     trusted_proxies: Vec<IpAddr>,
     forwarded_header: ForwardedHeader,
     client_prefixes: ClientPrefixes,
@@ -89,6 +94,9 @@ impl Default for HttpServer {
             max_sessions: Self::DEFAULT_MAX_SESSIONS,
             max_sessions_per_address: Self::DEFAULT_MAX_SESSIONS_PER_ADDRESS,
             session_idle: Self::DEFAULT_SESSION_IDLE,
+            max_streams: Self::DEFAULT_MAX_STREAMS,
+            max_streams_per_client: Self::DEFAULT_MAX_STREAMS_PER_CLIENT,
+            stream_idle: Self::DEFAULT_STREAM_IDLE,
             trusted_proxies: Vec::new(),
             forwarded_header: ForwardedHeader::XForwardedFor,
             client_prefixes: ClientPrefixes { v4: 32, v6: 64 },
@@ -128,6 +136,13 @@ impl HttpServer {
     /// A session with nothing in flight this long is closed (a call in flight or an open
     /// stream is activity); its next request is answered 404.
     pub const DEFAULT_SESSION_IDLE: Duration = Duration::from_secs(120);
+    /// Default [`max_streams`](Self::max_streams): one open stream per session the server
+    /// holds.
+    pub const DEFAULT_MAX_STREAMS: usize = Self::DEFAULT_MAX_SESSIONS;
+    /// Default [`max_streams_per_client`](Self::max_streams_per_client).
+    pub const DEFAULT_MAX_STREAMS_PER_CLIENT: usize = Self::DEFAULT_MAX_SESSIONS_PER_ADDRESS;
+    /// Default [`stream_idle`](Self::stream_idle).
+    pub const DEFAULT_STREAM_IDLE: Duration = Duration::from_secs(120);
 
     /// The defaults, at `/mcp`.
     pub fn new() -> HttpServer {
@@ -185,6 +200,27 @@ impl HttpServer {
     /// (default: none trusted).
     pub fn trusted_proxies<I: IntoIterator<Item = IpAddr>>(mut self, proxies: I) -> Self {
         self.trusted_proxies = proxies.into_iter().collect();
+        self
+    }
+
+    /// How many streams of server messages (a session's `GET`) may be open at once; past it,
+    /// 503.
+    pub fn max_streams(mut self, streams: usize) -> Self {
+        self.max_streams = streams;
+        self
+    }
+
+    /// How many streams of server messages one client may hold open; past it, 503.
+    pub fn max_streams_per_client(mut self, streams: usize) -> Self {
+        self.max_streams_per_client = streams;
+        self
+    }
+
+    /// How long a stream of server messages is kept with no event on it (rmcp's keep-alive
+    /// comments are not events); then it ends, and a client that wants one opens it again.
+    /// An open stream keeps neither its session nor its connection busy.
+    pub fn stream_idle(mut self, idle: Duration) -> Self {
+        self.stream_idle = idle;
         self
     }
 
@@ -387,8 +423,14 @@ where
             sweeper.sweep().await;
         }
     });
+    let streams = Streams::new(
+        options.max_streams,
+        options.max_streams_per_client,
+        options.stream_idle,
+    );
     let limits = Limits {
         sessions,
+        streams: Arc::new(streams),
         stateful: !options.stateless,
         max_body_bytes: options.max_body_bytes,
         body_timeout: options.body_timeout,

@@ -15,6 +15,7 @@ use futures::StreamExt;
 use super::client;
 use super::connection::Busy;
 use super::sessions::Sessions;
+use super::streams::Streams;
 
 /// The connection a request came on: its remote address, and what it has in flight.
 #[derive(Clone)]
@@ -27,6 +28,7 @@ pub(super) struct Connection {
 #[derive(Clone)]
 pub(super) struct Limits {
     pub(super) sessions: Arc<Sessions>,
+    pub(super) streams: Arc<Streams>,
     pub(super) stateful: bool,
     pub(super) max_body_bytes: usize,
     pub(super) body_timeout: Duration,
@@ -72,7 +74,25 @@ impl Limits {
         } else {
             None
         };
-        let on_session = session.as_deref().map(|id| self.sessions.begin(id));
+        // A session's stream of server messages: a place of the client's streams, not a
+        // request that keeps the session busy.
+        let opens_stream = self.stateful && request.method() == Method::GET && session.is_some();
+        let stream = if opens_stream {
+            match self.streams.open(address) {
+                Ok(stream) => Some(stream),
+                Err(reason) => return status(StatusCode::SERVICE_UNAVAILABLE, reason),
+            }
+        } else {
+            None
+        };
+        let on_session = match session.as_deref() {
+            Some(id) if opens_stream => {
+                self.sessions.touch(id);
+                None
+            }
+            Some(id) => Some(self.sessions.begin(id)),
+            None => None,
+        };
         let request = if request.method() == Method::POST {
             match self.whole_body(request).await {
                 Ok(request) => request,
@@ -90,6 +110,11 @@ impl Limits {
                 .and_then(|id| id.to_str().ok())
         {
             reservation.open(id);
+        }
+        // A stream holds its place and its connection until it ends, idle or not.
+        if let Some(stream) = stream {
+            let held = (stream, on_connection);
+            return response.map(|body| self.streams.ending_when_idle(body, held));
         }
         // The request stays in flight until its answer (a stream, maybe) is sent whole.
         let in_flight = (on_session, on_connection);

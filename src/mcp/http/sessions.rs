@@ -1,5 +1,6 @@
 //! Sessions kept by what they do: a session is active while a request of it is in flight (a
-//! call that runs long, an open stream) and for `idle` after its last one ends, and only then
+//! call that runs long; an open stream of server messages is not one, see `streams`) and for
+//! `idle` after its last one ends, and only then
 //! closed, so that its next request is answered 404 and the client opens another, as the
 //! specification asks (rmcp's own timer counts only messages, and leaves a dead session in
 //! its table, answering 500). The table is fair: one remote address holds at most its share of
@@ -194,6 +195,14 @@ impl Sessions {
             key,
             address,
         })
+    }
+
+    /// Session `id` did something that keeps nothing in flight (it opened a stream): it is
+    /// active now.
+    pub(super) fn touch(&self, id: &str) {
+        if let Some(activity) = self.lock().get_mut(id) {
+            activity.last = Instant::now();
+        }
     }
 
     /// A request of session `id` starts; it is in flight until the guard is dropped (its
