@@ -122,9 +122,24 @@ async fn a_slow_body_is_refused() {
 }
 
 #[tokio::test]
-async fn connections_past_the_cap_are_answered_503() {
+async fn a_full_connection_table_makes_room_and_refuses_only_when_every_one_is_busy() {
     let address = serve(HttpServer::new().max_connections(1)).await;
-    let _held = TcpStream::connect(address).await.unwrap();
+    // A silent connection holds the one place: it gives way to a newcomer.
+    let mut silent = TcpStream::connect(address).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let served = exchange(address, &initialize("127.0.0.1"), Duration::from_secs(5)).await;
+    assert!(served.starts_with("HTTP/1.1 200"), "{served}");
+    let mut rest = Vec::new();
+    let closed = tokio::time::timeout(Duration::from_secs(2), silent.read_to_end(&mut rest)).await;
+    assert!(
+        closed.is_ok(),
+        "the silent connection was not closed to make room"
+    );
+    // A connection with a request in flight (its body still arriving) does not.
+    let arriving = "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n\
+                    Content-Length: 100\r\n\r\n{";
+    let mut busy = TcpStream::connect(address).await.unwrap();
+    busy.write_all(arriving.as_bytes()).await.unwrap();
     tokio::time::sleep(Duration::from_millis(100)).await;
     let refused = exchange(address, &initialize("127.0.0.1"), Duration::from_secs(5)).await;
     assert!(refused.starts_with("HTTP/1.1 503"), "{refused}");

@@ -32,7 +32,6 @@ use rmcp::ServerHandler;
 use rmcp::transport::streamable_http_server::session::local::{LocalSessionManager, SessionConfig};
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use tokio::net::{TcpListener, ToSocketAddrs};
-use tokio::sync::Semaphore;
 
 use connection::{Busy, PerAddress, Timers, refuse};
 use stitch_runtime::Dialect;
@@ -42,12 +41,14 @@ use client::ClientPrefixes;
 use limits::{Connection, Limits};
 use sessions::Sessions;
 use streams::Streams;
+use table::Table;
 
 mod client;
 mod connection;
 mod limits;
 mod sessions;
 mod streams;
+mod table;
 
 /// How an MCP server is served over streamable HTTP: its path, its limits, the hosts and
 /// origins it answers. Every limit has a default fit for a public server; [`bind`](Self::bind)
@@ -349,7 +350,7 @@ impl HttpListener {
             server: options,
         } = self;
         let router = router(new_session, &options, listener.local_addr()?);
-        let connections = Arc::new(Semaphore::new(options.max_connections));
+        let table = Table::new(options.max_connections);
         let per_address = PerAddress::new(options.max_connections_per_address);
         let timers = Timers {
             header: options.header_timeout,
@@ -375,10 +376,6 @@ impl HttpListener {
                 };
                 Some(held)
             };
-            let Ok(permit) = Arc::clone(&connections).try_acquire_owned() else {
-                tokio::spawn(refuse(stream));
-                continue;
-            };
             // Without it, a response written in two segments waits for the delayed ACK.
             let _ = stream.set_nodelay(true);
             let busy = Busy::new();
@@ -388,9 +385,18 @@ impl HttpListener {
             };
             let service =
                 TowerToHyperService::new(router.clone().layer(axum::Extension(connection)));
+            let table = Arc::clone(&table);
+            let client = options.client_prefixes.client_of(remote.ip());
             tokio::spawn(async move {
-                connection::serve(stream, service, busy, timers).await;
-                drop(permit);
+                let shed = Arc::new(tokio::sync::Notify::new());
+                let place = table
+                    .admit(client, Arc::clone(&busy), Arc::clone(&shed))
+                    .await;
+                let Some(place) = place else {
+                    return refuse(stream).await;
+                };
+                connection::serve(stream, service, (busy, shed), timers).await;
+                drop(place);
                 drop(held);
             });
         }

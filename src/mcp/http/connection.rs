@@ -32,14 +32,18 @@ pub(super) struct Timers {
 pub(super) async fn serve(
     stream: TcpStream,
     service: TowerToHyperService<axum::Router>,
-    busy: Arc<Busy>,
+    (busy, shed): (Arc<Busy>, Arc<tokio::sync::Notify>),
     timers: Timers,
 ) {
     let first_head_by = Instant::now() + timers.header;
     let mut first = [0u8; 1];
-    match tokio::time::timeout(timers.header, stream.peek(&mut first)).await {
-        Ok(Ok(read)) if read > 0 => {}
-        _ => return,
+    tokio::select! {
+        peeked = tokio::time::timeout(timers.header, stream.peek(&mut first)) => match peeked {
+            Ok(Ok(read)) if read > 0 => {}
+            _ => return,
+        },
+        // Closed to make room for a newcomer before it said anything.
+        () = shed.notified() => return,
     }
     let mut builder = auto::Builder::new(TokioExecutor::new());
     builder
@@ -61,6 +65,8 @@ pub(super) async fn serve(
         };
         tokio::select! {
             _ = connection.as_mut() => return,
+            // Closed to make room for a newcomer: it had nothing in flight.
+            () = shed.notified() => return,
             // The first head arrived: from now on, the idle limit.
             () = busy.first_begun.notified(), if waiting_for_head => {}
             () = tokio::time::sleep(wait) => {
@@ -109,6 +115,11 @@ impl Busy {
         let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
         state.0 += 1;
         Request(Arc::clone(self))
+    }
+
+    /// Whether nothing is in flight on the connection.
+    pub(super) fn is_idle(&self) -> bool {
+        self.state.lock().unwrap_or_else(|e| e.into_inner()).0 == 0
     }
 
     /// Whether a request has begun on the connection: its first head arrived whole.
