@@ -12,8 +12,9 @@
 //! Run it: `cargo run --example long_calls --features rmcp -- --http 127.0.0.1:8000
 //! [--session-idle SECS] [--connection-idle SECS] [--header-timeout SECS] [--deadline SECS]
 //! [--max-sessions N] [--max-sessions-per-address N] [--max-connections-per-address N]
-//! [--stateless]`. `.ci/run` plays an attacker against it from one loopback address and a
-//! user from another (`tests/e2e/hostile.py`).
+//! [--trusted-proxy ADDRESS] [--stateless]`. `.ci/run` plays attackers against it from
+//! loopback addresses and a user from another (`tests/e2e/hostile.py`,
+//! `tests/e2e/many_addresses.mjs`, `tests/e2e/behind_nginx.mjs`).
 
 mod log_to_stderr;
 
@@ -93,7 +94,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let usage = "usage: long_calls --http 127.0.0.1:PORT [--stateless] [--deadline SECS] \
                  [--session-idle SECS] [--connection-idle SECS] [--header-timeout SECS] \
                  [--max-sessions N] [--max-sessions-per-address N] \
-                 [--max-connections-per-address N]";
+                 [--max-connections-per-address N] [--trusted-proxy ADDRESS]";
     while let Some(flag) = args.next() {
         if flag == "--stateless" {
             server = server.stateless(true);
@@ -117,6 +118,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             "--max-sessions" => server.max_sessions(count()?),
             "--max-sessions-per-address" => server.max_sessions_per_address(count()?),
             "--max-connections-per-address" => server.max_connections_per_address(count()?),
+            "--trusted-proxy" => server.trusted_proxies([value.parse()?]),
             _ => return Err(usage.into()),
         };
     }
