@@ -8,7 +8,9 @@
 //              HTTP/2 connection: the user opens 15 sessions, at least 90% within 1 s each;
 //   silent   — 200 addresses, each with 8 silent sockets reconnecting every 10 s (1,600,
 //              past the 1,024 connections): the user opens 20 sessions, at least 90% within
-//              1 s each.
+//              1 s each;
+//   churn    — 100 addresses opening 50 sessions a second for a minute (3,000, past the 512
+//              sessions): a user calling every 30 s keeps its one session.
 //
 // Usage: node many_addresses.mjs PATH/TO/long_calls. Prints each scenario's figures and
 // 'N passed, 0 failed'; exits 1 when a check fails.
@@ -169,10 +171,63 @@ async function silent(binary) {
   server.kill();
 }
 
+/** A request of session `id` from 127.0.0.2, over a fresh connection: its status. */
+function userCalls(port, id) {
+  return new Promise((resolve) => {
+    const request = http.request({
+      host: "127.0.0.1", port, path: "/mcp", method: "POST", localAddress: "127.0.0.2",
+      agent: false, headers: { ...HEADERS, host: "127.0.0.1", "mcp-session-id": id },
+    }, (response) => {
+      response.resume();
+      response.on("end", () => resolve(response.statusCode));
+    });
+    request.on("error", () => resolve(0));
+    request.end(PING);
+  });
+}
+
+async function churn(binary) {
+  const { server, port } = await start(binary);
+  const user = await new Promise((resolve) => {
+    const request = http.request({
+      host: "127.0.0.1", port, path: "/mcp", method: "POST", localAddress: "127.0.0.2",
+      agent: false, headers: { ...HEADERS, host: "127.0.0.1" },
+    }, (response) => {
+      response.resume();
+      resolve(response.headers["mcp-session-id"]);
+    });
+    request.end(INITIALIZE);
+  });
+  let churning = true;
+  let opened = 0;
+  const churner = async (a) => {
+    const session = h2From(port, `127.0.2.${a + 1}`);
+    session.on("error", () => {});
+    while (churning) {
+      const { id } = await h2Post(session, INITIALIZE);
+      if (id) opened += 1;
+      await new Promise((resolve) => setTimeout(resolve, 2000)); // 100 addresses: 50/s
+    }
+    session.destroy();
+  };
+  const churners = Array.from({ length: 100 }, (_, a) => churner(a));
+  const statuses = [];
+  for (let call = 0; call < 3; call++) {
+    await new Promise((resolve) => setTimeout(resolve, 30_000));
+    statuses.push(await userCalls(port, user));
+  }
+  churning = false;
+  await Promise.all(churners);
+  check(`churn: ${opened} sessions opened by 100 addresses; the user calling every 30 s ` +
+    `answered ${statuses.join(", ")}`, statuses.every((status) => status === 200), statuses);
+  server.kill();
+}
+
 const binary = process.argv[2];
 await racing(binary);
 await streams(binary);
 await silent(binary);
+await churn(binary);
 const failed = checks.filter((ok) => !ok).length;
 console.log(`${checks.length - failed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
