@@ -14,34 +14,12 @@ use std::net::SocketAddr;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use loopback::{connect_from, open_session, post_from};
+use loopback::{connect_from, open_session, post_from, serve, serve_toolbox};
 use serde::Deserialize;
 use stitch::Contract;
-use stitch::mcp::{HttpServer, Toolbox, Tools};
+use stitch::mcp::{HttpServer, Tools};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
-
-/// Say hello.
-#[derive(Contract, Deserialize)]
-struct Hello {
-    name: String,
-}
-
-async fn serve(server: HttpServer) -> SocketAddr {
-    let toolbox = Tools::new()
-        .tool(|hello: Hello| async move { Ok::<_, String>(format!("hello {}", hello.name)) })
-        .toolbox("fair", "0.0.0")
-        .unwrap();
-    serve_toolbox(server, toolbox).await
-}
-
-/// Serves `toolbox` with `server`'s limits on a free loopback port.
-async fn serve_toolbox(server: HttpServer, toolbox: Toolbox) -> SocketAddr {
-    let listener = server.bind("127.0.0.1:0").await.unwrap();
-    let address = listener.local_addr().unwrap();
-    tokio::spawn(listener.serve(toolbox));
-    address
-}
 
 /// `initialize` from `from`: the status line the server answers, or why there is none.
 async fn initialize_from(from: &str, server: SocketAddr) -> String {

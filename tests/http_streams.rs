@@ -7,31 +7,11 @@
 #[allow(dead_code, reason = "each test file uses what it needs of the helpers")]
 mod loopback;
 
-use std::net::SocketAddr;
 use std::time::Duration;
 
-use loopback::{open_session, open_stream, post_from};
-use serde::Deserialize;
-use stitch::Contract;
-use stitch::mcp::{HttpServer, Tools};
+use loopback::{open_session, open_stream, post_from, serve};
+use stitch::mcp::HttpServer;
 use tokio::io::AsyncReadExt;
-
-/// Say hello.
-#[derive(Contract, Deserialize)]
-struct Hello {
-    name: String,
-}
-
-async fn serve(server: HttpServer) -> SocketAddr {
-    let toolbox = Tools::new()
-        .tool(|hello: Hello| async move { Ok::<_, String>(format!("hello {}", hello.name)) })
-        .toolbox("streams", "0.0.0")
-        .unwrap();
-    let listener = server.bind("127.0.0.1:0").await.unwrap();
-    let address = listener.local_addr().unwrap();
-    tokio::spawn(listener.serve(toolbox));
-    address
-}
 
 const PING: &str = r#"{"jsonrpc":"2.0","id":2,"method":"ping"}"#;
 

@@ -19,19 +19,10 @@ import http from "node:http";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { check, finish, INITIALIZE, PING } from "./verdicts.mjs";
 
 const [binary, nginx = "/usr/sbin/nginx"] = process.argv.slice(2);
-const checks = [];
-function check(name, condition, detail) {
-  checks.push(Boolean(condition));
-  console.log((condition ? "ok   " : "FAIL ") + name + (condition ? "" : `: ${JSON.stringify(detail)}`));
-}
 
-const INITIALIZE = JSON.stringify({
-  jsonrpc: "2.0", id: 1, method: "initialize",
-  params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "e2e", version: "0" } },
-});
-const PING = JSON.stringify({ jsonrpc: "2.0", id: 2, method: "ping" });
 
 function freePort() {
   return new Promise((resolve) => {
@@ -151,9 +142,7 @@ http {
     balancer.kill();
     server.kill();
   }
-  const failed = checks.filter((ok) => !ok).length;
-  console.log(`${checks.length - failed} passed, ${failed} failed`);
-  process.exit(failed === 0 ? 0 : 1);
+  finish();
 }
 
 await main();

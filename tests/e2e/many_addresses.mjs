@@ -20,18 +20,9 @@ import { readFileSync } from "node:fs";
 import http from "node:http";
 import http2 from "node:http2";
 import net from "node:net";
+import { check, finish, INITIALIZE, PING } from "./verdicts.mjs";
 
-const checks = [];
-function check(name, condition, detail) {
-  checks.push(Boolean(condition));
-  console.log((condition ? "ok   " : "FAIL ") + name + (condition ? "" : `: ${JSON.stringify(detail)}`));
-}
 
-const INITIALIZE = JSON.stringify({
-  jsonrpc: "2.0", id: 1, method: "initialize",
-  params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "e2e", version: "0" } },
-});
-const PING = JSON.stringify({ jsonrpc: "2.0", id: 2, method: "ping" });
 const HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream" };
 
 /** The server, serving: its process and its port. */
@@ -228,6 +219,4 @@ await racing(binary);
 await streams(binary);
 await silent(binary);
 await churn(binary);
-const failed = checks.filter((ok) => !ok).length;
-console.log(`${checks.length - failed} passed, ${failed} failed`);
-process.exit(failed === 0 ? 0 : 1);
+finish();

@@ -1,11 +1,39 @@
-//! Requests from a chosen loopback address (127.0.0.0/8 is all this machine's): an attacker
-//! on one, a user on another, for the tests of `HttpServer`'s fairness.
+//! A server to attack, and requests from a chosen loopback address (127.0.0.0/8 is all this
+//! machine's): an attacker on one, a user on another, for the tests of `HttpServer`'s
+//! fairness.
 
 use std::net::SocketAddr;
 use std::time::Duration;
 
+use serde::Deserialize;
+use stitch::Contract;
+use stitch::mcp::{HttpServer, Toolbox, Tools};
+
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};
+
+/// Say hello.
+#[derive(Contract, Deserialize)]
+struct Hello {
+    name: String,
+}
+
+/// A one-tool server with `server`'s limits on a free loopback port.
+pub async fn serve(server: HttpServer) -> SocketAddr {
+    let toolbox = Tools::new()
+        .tool(|hello: Hello| async move { Ok::<_, String>(format!("hello {}", hello.name)) })
+        .toolbox("fair", "0.0.0")
+        .unwrap();
+    serve_toolbox(server, toolbox).await
+}
+
+/// Serves `toolbox` with `server`'s limits on a free loopback port.
+pub async fn serve_toolbox(server: HttpServer, toolbox: Toolbox) -> SocketAddr {
+    let listener = server.bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    tokio::spawn(listener.serve(toolbox));
+    address
+}
 
 /// A connection to `server` from the loopback address `from`.
 pub async fn connect_from(from: &str, server: SocketAddr) -> std::io::Result<TcpStream> {
