@@ -71,7 +71,7 @@ fn run_case(case: &str, size: usize) {
     let source = document.to_string().len();
     let started = Instant::now();
     let mut output = 0;
-    for dialect in Dialect::ALL {
+    for &dialect in Dialect::ALL {
         output = output.max(
             stitch::foreign::tool_schema_for(&document, dialect)
                 .to_string()
@@ -91,7 +91,7 @@ fn run_distinct() {
             {"type": "object", "properties": {"op": {"const": "a"}, "x": {"type": "integer", "description": format!("schema {i}")}}, "required": ["op"]},
             {"type": "object", "properties": {"op": {"const": "b"}}, "required": ["op"]},
         ]});
-        for dialect in Dialect::ALL {
+        for &dialect in Dialect::ALL {
             std::hint::black_box(stitch::foreign::tool_schema_for(&document, dialect));
         }
     }

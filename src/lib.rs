@@ -29,6 +29,17 @@ pub mod guard {
     };
 }
 
+/// The dialects as one table: each [`Dialect`]'s row of named rules ([`DialectRules`]), which
+/// the renderer, the guard and `parse_for` read: closed objects, how `null`, several kinds, a
+/// free value, a tuple, a foreign `anyOf` and a map are said, the keywords taken, the names
+/// and the budgets that bind its clients.
+pub mod dialect {
+    pub use stitch_runtime::{
+        AnyOf, DIALECTS, Dialect, DialectRules, FreeValues, Maps, NameRule, NullSaid, Omitted,
+        Provider, SeveralKinds, Taken, Tuples,
+    };
+}
+
 /// Schemas stitch did not write (schemars' output, a hand-written tool, another server's),
 /// flattened and shown in a dialect by the rules stitch's own contracts are, and a strict
 /// client's arguments read back for them.

@@ -200,7 +200,7 @@ fn judge_tool(server: &str, tool: &Value, values: &[Value], tally: &mut Tally) -
     // A `null` under a key with another default is read as that default (`arguments_for`).
     let mut defaulted = Vec::new();
     defaulted_keys(source, &mut defaulted);
-    for dialect in Dialect::ALL {
+    for &dialect in Dialect::ALL {
         let schema = stitch::foreign::tool_schema_for(source, dialect);
         let at = format!("{server}.{name} in {dialect}");
         if let Some(twin) = &twin
@@ -320,7 +320,7 @@ fn real_servers_schemas_hold_in_every_dialect() {
         tally.values,
         tally.checked
     );
-    for dialect in Dialect::ALL {
+    for &dialect in Dialect::ALL {
         let (lost, named, examples) = tally
             .lost
             .get(&dialect.to_string())

@@ -136,7 +136,7 @@ fn the_dialects_are_named_as_clients_name_them() {
         names,
         ["mcp", "portable", "openai-strict", "anthropic-strict"]
     );
-    for dialect in Dialect::ALL {
+    for &dialect in Dialect::ALL {
         assert_eq!(dialect.to_string().parse::<Dialect>(), Ok(dialect));
     }
     assert_eq!(Dialect::default(), Dialect::Mcp);
@@ -392,7 +392,7 @@ enum Crud {
 
 #[test]
 fn the_crud_pattern_loses_nothing_in_portable() {
-    for dialect in Dialect::ALL {
+    for &dialect in Dialect::ALL {
         assert!(inexpressible::<Crud>(dialect).is_empty(), "{dialect}");
     }
     let portable = json(Crud::input_schema_for(Dialect::Portable));
@@ -444,7 +444,7 @@ enum Tracker {
 
 #[test]
 fn hulls_hold_in_every_dialect() {
-    for dialect in Dialect::ALL {
+    for &dialect in Dialect::ALL {
         assert!(inexpressible::<Tracker>(dialect).is_empty(), "{dialect}");
     }
     let strict = json(Tracker::input_schema_for(Dialect::OpenAiStrict));

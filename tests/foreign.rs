@@ -161,7 +161,7 @@ fn agrees<T: Contract + JsonSchema + std::fmt::Debug>() {
         !text.contains("oneOf") && !text.contains("$ref") && !text.contains("$defs"),
         "{text}"
     );
-    for dialect in Dialect::ALL {
+    for &dialect in Dialect::ALL {
         let shown = stitch::foreign::tool_schema_for(&foreign, dialect);
         let (mut foreign_summary, mut derived) = (
             summary(&shown),
@@ -190,7 +190,7 @@ fn agrees<T: Contract + JsonSchema + std::fmt::Debug>() {
 /// flattened, in each dialect the guard reports nothing lost for.
 fn accepts_every_call<T: Contract + JsonSchema>(cases: u32) {
     let foreign = schemars_of::<T>();
-    for dialect in Dialect::ALL {
+    for &dialect in Dialect::ALL {
         let lossless = common::inexpressible::<T>(dialect).is_empty();
         if !lossless {
             continue;
@@ -244,7 +244,7 @@ fn schemars_documents_in_every_dialect_are_exported() {
     for (name, document) in documents {
         let mut schemas = serde_json::Map::new();
         let mut findings = serde_json::Map::new();
-        for dialect in Dialect::ALL {
+        for &dialect in Dialect::ALL {
             let shown = stitch::foreign::tool_schema_for(&document, dialect);
             validator(&shown);
             let profile = SchemaProfile::new()
@@ -369,7 +369,7 @@ fn hostile_documents_come_back_without_a_panic() {
         json!({"type": "array", "prefixItems": [{"type": "string"}], "items": false, "minItems": 1}),
     ];
     for document in &documents {
-        for dialect in Dialect::ALL {
+        for &dialect in Dialect::ALL {
             let shown = stitch::foreign::tool_schema_for(document, dialect);
             let _ = stitch::guard::check(
                 &[stitch::guard::Checked::Listed {
@@ -560,7 +560,7 @@ fn output_schemas_say_null_without_type_arrays_and_accept_every_result() {
             tag: Some(State::Closed)
         }),
     ];
-    for dialect in Dialect::ALL {
+    for &dialect in Dialect::ALL {
         let outcome = json(stitch::schema_of::<Outcome>(Rendering::output(dialect)));
         let inner = json(stitch::schema_of::<InnerOutcome>(Rendering::output(
             dialect,

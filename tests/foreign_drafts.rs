@@ -113,7 +113,7 @@ proptest! {
         old["$schema"] = json!(format!("http://json-schema.org/{draft}/schema#"));
         old["definitions"] = json!({"Name": {"type": "string", "maxLength": 64}});
         new["$defs"] = json!({"Name": {"type": "string", "maxLength": 64}});
-        for dialect in Dialect::ALL {
+        for &dialect in Dialect::ALL {
             let (shown_old, shown_new) = (tool_schema_for(&old, dialect), tool_schema_for(&new, dialect));
             prop_assert_eq!(&shown_old, &shown_new, "{} of {} and {}", dialect, old, new);
         }

@@ -83,7 +83,7 @@ fn a_union_the_dialect_is_shown_flat_is_no_finding() {
         ]}},
         "required": ["action"],
     });
-    for dialect in Dialect::ALL {
+    for &dialect in Dialect::ALL {
         assert!(inexpressible(&schema, dialect).is_empty(), "{dialect}");
     }
 }

@@ -38,7 +38,7 @@ fn union(operations: &[Operation<'_>]) -> Value {
 #[test]
 fn a_passthrough_operation_leaves_a_key_the_type_another_gives_it() {
     let open = union(&[("a", vec![("x", "integer")], false), ("b", vec![], true)]);
-    for dialect in Dialect::ALL {
+    for &dialect in Dialect::ALL {
         let shown = stitch::foreign::tool_schema_for(&open, dialect);
         let x = &shown["properties"]["action"]["properties"]["x"];
         let kinds = x["type"].to_string();
@@ -60,7 +60,7 @@ fn a_passthrough_operation_leaves_a_key_the_type_another_gives_it() {
     let flat = stitch::foreign::flatten_tool_schema(&open);
     assert!(jsonschema::validator_for(&flat).unwrap().is_valid(&call));
     // The key is typed in every dialect: nothing for the guard to report.
-    for dialect in Dialect::ALL {
+    for &dialect in Dialect::ALL {
         let findings = stitch::guard::check(
             &[stitch::guard::Checked::Listed {
                 name: "t",
@@ -96,7 +96,7 @@ enum Tagging {
 #[test]
 fn a_contract_operation_with_a_flattened_map_is_said_by_the_same_rule() {
     use stitch::Contract;
-    for dialect in Dialect::ALL {
+    for &dialect in Dialect::ALL {
         let shown: Value = serde_json::from_str(Tagging::input_schema_for(dialect)).unwrap();
         let x = &shown["properties"]["x"];
         assert!(x["type"].to_string().contains("integer"), "{dialect}: {x}");

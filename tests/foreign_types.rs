@@ -62,7 +62,7 @@ fn a_draft_07_document_renders_as_its_2020_12_twin_in_every_dialect() {
         "properties": {"xs": {"type": "array", "items": {"type": "string"}}}, "required": ["xs"]});
     let mut draft_07 = twin.clone();
     draft_07["$schema"] = json!("http://json-schema.org/draft-07/schema#");
-    for dialect in Dialect::ALL {
+    for &dialect in Dialect::ALL {
         let shown = tool_schema_for(&draft_07, dialect);
         assert_eq!(shown, tool_schema_for(&twin, dialect), "{dialect}");
         assert_eq!(
@@ -75,7 +75,7 @@ fn a_draft_07_document_renders_as_its_2020_12_twin_in_every_dialect() {
 #[test]
 fn the_memory_servers_entities_keep_their_three_properties_in_every_dialect() {
     let source = create_entities();
-    for dialect in Dialect::ALL {
+    for &dialect in Dialect::ALL {
         let shown = tool_schema_for(&source, dialect);
         let item = &shown["properties"]["entities"]["items"];
         assert_eq!(item["type"], "object", "{dialect}: {shown}");
@@ -175,7 +175,7 @@ fn a_zod_v4_loose_object_is_a_map_in_every_dialect() {
         "properties": {}, "additionalProperties": {}}}, "required": ["filter"]});
     let as_true = json!({"type": "object", "properties": {"filter": {"type": "object",
         "additionalProperties": true}}, "required": ["filter"]});
-    for dialect in Dialect::ALL {
+    for &dialect in Dialect::ALL {
         assert_eq!(
             tool_schema_for(&source, dialect),
             tool_schema_for(&as_true, dialect),
@@ -193,7 +193,7 @@ fn a_zod_v4_loose_object_is_a_map_in_every_dialect() {
 #[test]
 fn a_union_whose_tag_has_a_default_is_flattened() {
     let source = pydantic_kv();
-    for dialect in Dialect::ALL {
+    for &dialect in Dialect::ALL {
         let shown = tool_schema_for(&source, dialect);
         let text = shown.to_string();
         assert!(

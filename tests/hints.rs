@@ -176,7 +176,7 @@ fn same_facts(by_operation: &str, by_key: &str, what: &str) {
 
 #[test]
 fn both_placements_say_the_same_facts_in_every_dialect() {
-    for dialect in Dialect::ALL {
+    for &dialect in Dialect::ALL {
         same_facts(
             Edit::input_schema_for(dialect),
             EditByKey::input_schema_for(dialect),
@@ -192,7 +192,7 @@ fn both_placements_say_the_same_facts_in_every_dialect() {
 
 #[test]
 fn by_operation_is_shorter_when_operations_share_keys() {
-    for dialect in Dialect::ALL {
+    for &dialect in Dialect::ALL {
         let by_operation = PatchByOperation::MEASURES[dialect as usize];
         let by_key = broadcast_patch::BroadcastPatch::MEASURES[dialect as usize];
         assert!(by_operation.tokens < by_key.tokens, "{dialect}");

@@ -340,7 +340,7 @@ fn superset_in_every_lossless_dialect(
     samples: &[Value],
 ) -> Result<(), TestCaseError> {
     let tool = Tool::new("generated", "", union);
-    for dialect in Dialect::ALL {
+    for &dialect in Dialect::ALL {
         let profile = SchemaProfile::new().dialect(dialect);
         if stitch::guard::check(&[tool.into()], &profile)
             .iter()

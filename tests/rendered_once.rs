@@ -26,7 +26,7 @@ fn tool(name: &str, description: &str) -> Tool {
 fn the_same_tools_are_listed_from_one_rendering_per_dialect() {
     let listings = Listings::from(ClientDialects::new(Dialect::Mcp));
     let listed = vec![tool("a", "One."), tool("b", "Two.")];
-    for dialect in Dialect::ALL {
+    for &dialect in Dialect::ALL {
         let first = listings.listing(listed.clone(), dialect);
         let again = listings.listing(listed.clone(), dialect);
         for (first, again) in first.iter().zip(&again) {

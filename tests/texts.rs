@@ -237,7 +237,7 @@ enum Paint {
 fn an_enums_value_docs_are_said_wherever_it_is_written() {
     let meanings = "gray: A light shade; black: The darkest.";
     assert_eq!(json(Tone::INPUT_SCHEMA)["description"], meanings);
-    for dialect in stitch::Dialect::ALL {
+    for &dialect in stitch::Dialect::ALL {
         let shown = json(stitch::schema_of::<Paint>(stitch::Rendering::Flat(dialect)));
         let text = shown["properties"]["tone"]["description"]
             .as_str()

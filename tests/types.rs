@@ -26,7 +26,8 @@ where
     T: Shape + DeserializeOwned + Serialize + PartialEq + Debug,
 {
     let sayable: Vec<Dialect> = Dialect::ALL
-        .into_iter()
+        .iter()
+        .copied()
         .filter(|dialect| {
             let profile = SchemaProfile::new().dialect(*dialect);
             stitch::guard::check(&[Holds::<T>::TOOL.into()], &profile)
@@ -317,7 +318,7 @@ mod text_forms {
             read.with_scale(2),
             "9.99".parse::<bigdecimal::BigDecimal>().unwrap()
         );
-        for dialect in stitch::Dialect::ALL {
+        for &dialect in stitch::Dialect::ALL {
             let schema = json(Holds::<Decimal>::input_schema_for(dialect));
             let validator = jsonschema::validator_for(&schema).unwrap();
             assert!(validator.is_valid(&price), "{dialect}: {schema}");

@@ -228,7 +228,7 @@ fn holds_for<T: Contract + DeserializeOwned + PartialEq + std::fmt::Debug>(
     if !passes_as_sent(T::SHAPE, call) {
         return Ok(());
     }
-    for dialect in Dialect::ALL {
+    for &dialect in Dialect::ALL {
         let mut checked = call.clone();
         let (issues, _) = check_call(T::SHAPE, &mut checked, dialect);
         prop_assert!(
@@ -280,7 +280,7 @@ proptest! {
     /// out).
     #[test]
     fn a_valid_incident_call_passes_as_sent(call in values(BroadcastPatch::SHAPE)) {
-        for dialect in Dialect::ALL {
+        for &dialect in Dialect::ALL {
             let shown = schema(stitch::schema_of::<BroadcastPatch>(stitch::Rendering::Flat(dialect)));
             let sent = fill(BroadcastPatch::SHAPE, &call, dialect, &shown);
             prop_assert!(passes_as_sent(BroadcastPatch::SHAPE, &sent), "{:?}: {}", dialect, sent);

@@ -21,7 +21,7 @@ fuzz_target!(|data: &[u8]| {
     let Ok(document) = serde_json::from_slice::<Value>(data) else {
         return;
     };
-    for dialect in Dialect::ALL {
+    for &dialect in Dialect::ALL {
         let shown = stitch::foreign::tool_schema_for(&document, dialect);
         let text = shown.to_string();
         let again = serde_json::from_str::<Value>(&text);

@@ -394,7 +394,7 @@ impl Listings {
             "# stitch catalog manifest: per dialect, the catalog stamp, then each tool's digest, \
              input schema bytes and estimated tokens\n",
         );
-        for dialect in Dialect::ALL {
+        for &dialect in Dialect::ALL {
             let catalog = self.catalog(&listed, dialect);
             manifest.push_str(&format!("{dialect} catalog {}\n", catalog.stamp));
             let mut tools: Vec<(&rmcp::model::Tool, &Arc<str>)> =

@@ -445,7 +445,7 @@ where
         client_prefixes: options.client_prefixes,
     };
     let mut routes = axum::Router::new().route_service(&options.path, service.clone());
-    for dialect in Dialect::ALL {
+    for &dialect in Dialect::ALL {
         let path = dialect_path(&options.path, dialect);
         let fixed = axum::Router::new()
             .route_service(&path, service.clone())

@@ -81,7 +81,7 @@ impl Report {
             tools: tools.iter().map(|tool| tool.name.to_string()).collect(),
             ..Report::default()
         };
-        for dialect in Dialect::ALL {
+        for &dialect in Dialect::ALL {
             for finding in check_tools(tools, &SchemaProfile::new().dialect(dialect)) {
                 report.said.push(Said {
                     dialect,
@@ -155,7 +155,7 @@ impl Report {
     pub fn text(&self) -> String {
         let mut text = String::new();
         let _ = writeln!(text, "{} tools listed", self.tools.len());
-        for dialect in Dialect::ALL {
+        for &dialect in Dialect::ALL {
             let (here, refused) = self.in_dialect(dialect);
             let verdict = if refused {
                 "its provider refuses the listing"
@@ -204,7 +204,7 @@ impl Report {
                    "pointer": said.pointer, "message": said.message})
         };
         let mut dialects = serde_json::Map::new();
-        for dialect in Dialect::ALL {
+        for &dialect in Dialect::ALL {
             let (here, refused) = self.in_dialect(dialect);
             let findings: Vec<Value> = here.iter().map(listed).collect();
             let changes: Vec<Value> = self

@@ -1,18 +1,17 @@
 //! The keyword table: every JSON Schema keyword a field attribute writes, declared once — its
-//! JSON name, its attribute, the values it applies to, what each dialect does with it, and
-//! how `parse` enforces it. The derive reads attribute names and value kinds from it; the
+//! JSON name, its attribute, the values it applies to, and how `parse` enforces it (which
+//! dialects take it as a keyword is each dialect's row, in `dialect`). The derive reads attribute names and value kinds from it; the
 //! runtime's attribute application, renderer, dialect rules, collision rules and `check` read
 //! the rest. A new keyword is a row here, its slot in the runtime's IR, and its check.
 
 use crate::class::{Class, Fit};
-use crate::dialect::{Dialect, Taken};
-use crate::format::{ANTHROPIC_STRICT_FORMATS, OPENAI_STRICT_FORMATS};
+use crate::dialect::{Dialect, KEYWORD_COUNT};
 use crate::issue::IssueCode;
-use crate::strings::listed;
 
 /// A keyword a field attribute writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[allow(missing_docs)]
+#[non_exhaustive]
 pub enum Keyword {
     Minimum,
     Maximum,
@@ -199,21 +198,11 @@ pub struct KeywordSpec {
     pub check: Check,
     /// The code of the issue `parse` reports when a value breaks it.
     pub code: IssueCode,
-    /// Whether each dialect takes it as a keyword, by dialect (in [`Dialect::ALL`]'s order);
-    /// what a dialect does not take moves into the description.
-    pub taken: [Taken; 4],
 }
-
-const MCP_ONLY: [Taken; 4] = [Taken::Yes, Taken::No, Taken::No, Taken::No];
-const ALL_BUT_STRICT: [Taken; 4] = [Taken::Yes, Taken::Yes, Taken::No, Taken::No];
-const ALL_BUT_ANTHROPIC: [Taken; 4] = [Taken::Yes, Taken::Yes, Taken::Yes, Taken::No];
-/// What Gemini's OpenAPI subset lacks (`google.genai` refuses these), and Anthropic's strict
-/// tool use.
-const ALL_BUT_PORTABLE_AND_ANTHROPIC: [Taken; 4] = [Taken::Yes, Taken::No, Taken::Yes, Taken::No];
 
 /// Every keyword, in the order of [`Keyword`]'s variants, which is the order a schema writes
 /// them in.
-pub const KEYWORDS: [KeywordSpec; 14] = [
+pub const KEYWORDS: [KeywordSpec; KEYWORD_COUNT] = [
     KeywordSpec {
         keyword: Keyword::Minimum,
         json: "minimum",
@@ -223,7 +212,6 @@ pub const KEYWORDS: [KeywordSpec; 14] = [
         fits: Fit::NUMBERS,
         check: Check::Bound(Relation::AtLeast),
         code: IssueCode::Minimum,
-        taken: ALL_BUT_ANTHROPIC,
     },
     KeywordSpec {
         keyword: Keyword::Maximum,
@@ -234,7 +222,6 @@ pub const KEYWORDS: [KeywordSpec; 14] = [
         fits: Fit::NUMBERS,
         check: Check::Bound(Relation::AtMost),
         code: IssueCode::Maximum,
-        taken: ALL_BUT_ANTHROPIC,
     },
     KeywordSpec {
         keyword: Keyword::ExclusiveMinimum,
@@ -245,7 +232,6 @@ pub const KEYWORDS: [KeywordSpec; 14] = [
         fits: Fit::NUMBERS,
         check: Check::Bound(Relation::Above),
         code: IssueCode::ExclusiveMinimum,
-        taken: ALL_BUT_PORTABLE_AND_ANTHROPIC,
     },
     KeywordSpec {
         keyword: Keyword::ExclusiveMaximum,
@@ -256,7 +242,6 @@ pub const KEYWORDS: [KeywordSpec; 14] = [
         fits: Fit::NUMBERS,
         check: Check::Bound(Relation::Below),
         code: IssueCode::ExclusiveMaximum,
-        taken: ALL_BUT_PORTABLE_AND_ANTHROPIC,
     },
     KeywordSpec {
         keyword: Keyword::MultipleOf,
@@ -267,7 +252,6 @@ pub const KEYWORDS: [KeywordSpec; 14] = [
         fits: Fit::NUMBERS,
         check: Check::MultipleOf,
         code: IssueCode::MultipleOf,
-        taken: ALL_BUT_PORTABLE_AND_ANTHROPIC,
     },
     KeywordSpec {
         keyword: Keyword::MinLength,
@@ -278,7 +262,6 @@ pub const KEYWORDS: [KeywordSpec; 14] = [
         fits: Fit::STRINGS,
         check: Check::Count(true, Counted::Characters),
         code: IssueCode::MinLength,
-        taken: ALL_BUT_STRICT,
     },
     KeywordSpec {
         keyword: Keyword::MaxLength,
@@ -289,7 +272,6 @@ pub const KEYWORDS: [KeywordSpec; 14] = [
         fits: Fit::STRINGS,
         check: Check::Count(false, Counted::Characters),
         code: IssueCode::MaxLength,
-        taken: ALL_BUT_STRICT,
     },
     KeywordSpec {
         keyword: Keyword::Pattern,
@@ -300,7 +282,6 @@ pub const KEYWORDS: [KeywordSpec; 14] = [
         fits: Fit::STRINGS,
         check: Check::Pattern,
         code: IssueCode::Pattern,
-        taken: ALL_BUT_ANTHROPIC,
     },
     KeywordSpec {
         keyword: Keyword::Format,
@@ -311,12 +292,6 @@ pub const KEYWORDS: [KeywordSpec; 14] = [
         fits: Fit::STRINGS,
         check: Check::Format,
         code: IssueCode::Format,
-        taken: [
-            Taken::Yes,
-            Taken::Yes,
-            Taken::Formats(OPENAI_STRICT_FORMATS),
-            Taken::Formats(ANTHROPIC_STRICT_FORMATS),
-        ],
     },
     KeywordSpec {
         keyword: Keyword::MinItems,
@@ -327,7 +302,6 @@ pub const KEYWORDS: [KeywordSpec; 14] = [
         fits: Fit::ARRAYS,
         check: Check::Count(true, Counted::Items),
         code: IssueCode::MinItems,
-        taken: [Taken::Yes, Taken::Yes, Taken::Yes, Taken::AtMost(1)],
     },
     KeywordSpec {
         keyword: Keyword::MaxItems,
@@ -338,7 +312,6 @@ pub const KEYWORDS: [KeywordSpec; 14] = [
         fits: Fit::ARRAYS,
         check: Check::Count(false, Counted::Items),
         code: IssueCode::MaxItems,
-        taken: ALL_BUT_ANTHROPIC,
     },
     KeywordSpec {
         keyword: Keyword::UniqueItems,
@@ -349,7 +322,6 @@ pub const KEYWORDS: [KeywordSpec; 14] = [
         fits: Fit::ARRAYS,
         check: Check::Unique,
         code: IssueCode::UniqueItems,
-        taken: MCP_ONLY,
     },
     KeywordSpec {
         keyword: Keyword::MinProperties,
@@ -361,7 +333,6 @@ pub const KEYWORDS: [KeywordSpec; 14] = [
         check: Check::Count(true, Counted::Properties),
         code: IssueCode::MinProperties,
         // Strict modes send a map as an array of its entries: the bound is said in words.
-        taken: ALL_BUT_STRICT,
     },
     KeywordSpec {
         keyword: Keyword::MaxProperties,
@@ -372,14 +343,13 @@ pub const KEYWORDS: [KeywordSpec; 14] = [
         fits: Fit::MAPS,
         check: Check::Count(false, Counted::Properties),
         code: IssueCode::MaxProperties,
-        taken: ALL_BUT_STRICT,
     },
 ];
 
 impl Keyword {
     /// Every keyword, in the order a schema writes them.
-    pub const ALL: [Keyword; 14] = {
-        let mut all = [Keyword::Minimum; 14];
+    pub const ALL: &'static [Keyword] = &{
+        let mut all = [Keyword::Minimum; KEYWORD_COUNT];
         let mut i = 0;
         while i < KEYWORDS.len() {
             all[i] = KEYWORDS[i].keyword;
@@ -419,24 +389,19 @@ impl Keyword {
     /// Whether `dialect` takes the keyword as a keyword for this value: `format` names the
     /// format of a `format` keyword, `count` the count of a count keyword (else anything).
     pub const fn taken_by(self, dialect: Dialect, format: &str, count: u64) -> bool {
-        match self.spec().taken[dialect as usize] {
-            Taken::Yes => true,
-            Taken::No => false,
-            Taken::Formats(formats) => listed(format, formats),
-            Taken::AtMost(most) => count <= most,
-        }
+        dialect.rules().keywords[self as usize].takes(format, count)
     }
 }
 
 /// The keywords that apply to a class, in table order.
 struct ClassKeywords {
-    keywords: [Keyword; 14],
+    keywords: [Keyword; KEYWORD_COUNT],
     len: usize,
 }
 
 impl ClassKeywords {
     const fn of(class: Class) -> ClassKeywords {
-        let mut keywords = [Keyword::Minimum; 14];
+        let mut keywords = [Keyword::Minimum; KEYWORD_COUNT];
         let mut len = 0;
         let mut i = 0;
         while i < KEYWORDS.len() {
@@ -542,7 +507,7 @@ mod tests {
 
     #[test]
     fn mcp_takes_every_keyword_and_the_strict_modes_their_subsets() {
-        for keyword in Keyword::ALL {
+        for &keyword in Keyword::ALL {
             assert!(keyword.taken_by(Dialect::Mcp, "", 0));
         }
         assert!(Keyword::Format.taken_by(Dialect::OpenAiStrict, "date-time", 0));

@@ -31,7 +31,10 @@ pub mod text;
 
 pub use attribute::{Attribute, GivenValue, Misfit, Said, Takes, check_fit};
 pub use class::{Class, Fit};
-pub use dialect::{Dialect, Taken, UnknownDialect};
+pub use dialect::{
+    AnyOf, DIALECTS, Dialect, DialectRules, FreeValues, Maps, NameRule, NullSaid, Omitted,
+    Provider, SeveralKinds, Taken, Tuples, UnknownDialect,
+};
 pub use format::{Format, KNOWN_FORMATS, PORTABLE_FORMATS};
 pub use issue::IssueCode;
 pub use keyword::{Check, Counted, Given, KEYWORDS, Keyword, KeywordSpec, Limit, Relation};

@@ -49,8 +49,8 @@ pub trait Contract: Shape + serde::de::DeserializeOwned {
     /// What the advertised input schema weighs in each dialect, in the order of
     /// [`Dialect::ALL`]: bytes, a token estimate, a digest and the figures providers limit.
     /// Computed by the compiler where it is read (a crate that never reads it pays nothing):
-    /// `const PORTABLE_BYTES: usize = MyTool::MEASURES[1].bytes;`.
-    const MEASURES: [Measure; 4] = Self::TOOL.measures();
+    /// `const PORTABLE_BYTES: usize = MyTool::MEASURES[Dialect::Portable as usize].bytes;`.
+    const MEASURES: &'static [Measure] = &Self::TOOL.measures();
 
     /// What the advertised input schema weighs in `dialect` ([`MEASURES`](Self::MEASURES)).
     fn measure_in(dialect: Dialect) -> Measure {

@@ -41,7 +41,10 @@ pub use guard::{
     validate_mcp_schemas,
 };
 pub use shape::{Shape, StringKey};
-pub use stitch_rules::{Dialect, IssueCode, UnknownDialect};
+pub use stitch_rules::{
+    AnyOf, DIALECTS, Dialect, DialectRules, FreeValues, IssueCode, Maps, NameRule, NullSaid,
+    Omitted, Provider, SeveralKinds, Taken, Tuples, UnknownDialect,
+};
 pub use text::digest::{catalog_stamp, text_digest};
 pub use text::measure::Measure;
 pub use text::render::{Rendering, schema_of};

@@ -65,10 +65,7 @@ impl Tool {
     /// is flat, whatever `flatten` says (the others have no composition keywords to say
     /// `oneOf` with).
     pub(crate) const fn rendering_in(&self, dialect: Dialect) -> Rendering {
-        match dialect {
-            Dialect::Mcp => self.advertised(),
-            dialect => Rendering::Flat(dialect),
-        }
+        Rendering::shown_in(self.advertised(), dialect)
     }
 
     /// What the advertised input schema weighs in a dialect: bytes, a token estimate, a
@@ -83,8 +80,8 @@ impl Tool {
     /// [`Dialect::ALL`]), in constant evaluation: what a contract's
     /// [`MEASURES`](crate::Contract::MEASURES) are. Constants only (see
     /// `const_text::measure_rendered`).
-    pub(crate) const fn measures(&self) -> [Measure; 4] {
-        let mut measures = [Measure::EMPTY; 4];
+    pub(crate) const fn measures(&self) -> [Measure; Dialect::ALL.len()] {
+        let mut measures = [Measure::EMPTY; Dialect::ALL.len()];
         let mut i = 0;
         while i < Dialect::ALL.len() {
             let rendering = self.rendering_in(Dialect::ALL[i]);
@@ -239,7 +236,8 @@ impl SchemaProfile {
     /// The dialects noted with [`shown_to`](Self::shown_to), in [`Dialect::ALL`]'s order.
     pub fn shown(&self) -> impl Iterator<Item = Dialect> + '_ {
         Dialect::ALL
-            .into_iter()
+            .iter()
+            .copied()
             .filter(|dialect| self.shown & 1 << *dialect as u8 != 0)
     }
 }

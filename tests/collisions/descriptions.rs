@@ -64,7 +64,7 @@ fn a_shared_key_worded_differently_keeps_every_text_once_labelled_by_its_operati
                 list_slots to see the free ones.";
     assert_eq!(description::<Worded>("at"), said);
     // In every dialect.
-    for dialect in stitch::Dialect::ALL {
+    for &dialect in stitch::Dialect::ALL {
         let shown = json(stitch::schema_of::<Worded>(stitch::Rendering::Flat(
             dialect,
         )));

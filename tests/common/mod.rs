@@ -240,7 +240,7 @@ pub fn check_dialects(file: &str, contracts: &[(&str, stitch::Tool)]) {
         }
         let mut dialects = Map::new();
         let mut findings = Map::new();
-        for dialect in stitch::Dialect::ALL {
+        for &dialect in stitch::Dialect::ALL {
             let profile = stitch::SchemaProfile::new()
                 .require_typed_properties()
                 .dialect(dialect);
@@ -252,7 +252,8 @@ pub fn check_dialects(file: &str, contracts: &[(&str, stitch::Tool)]) {
             let text = tool.input_schema_for(dialect);
             let schema = json(text);
             validator(&schema);
-            assert_dialect_shape(&schema, dialect, name);
+            let flat = dialect != stitch::Dialect::Mcp || tool.flatten;
+            assert_dialect_shape(&schema, dialect, name, flat);
             if dialect == stitch::Dialect::Mcp {
                 assert_eq!(
                     text,
@@ -367,9 +368,12 @@ pub fn export_dialects(file: &str, export: Map<String, Value>) {
     }
 }
 
-/// The shape each dialect promises, checked on the JSON itself.
-fn assert_dialect_shape(schema: &Value, dialect: stitch::Dialect, name: &str) {
-    use stitch::Dialect;
+/// The shape each dialect promises, by its row's rules, checked on the JSON itself; `flat`
+/// says whether the schema is the flattened one (a contract may advertise its exact schema,
+/// `oneOf`, to `mcp` clients).
+fn assert_dialect_shape(schema: &Value, dialect: stitch::Dialect, name: &str, flat: bool) {
+    use stitch::dialect::{FreeValues, Omitted, SeveralKinds};
+    let rules = dialect.rules();
     walk(schema, "", &mut |path, sub| {
         let Some(object) = sub.as_object() else {
             return;
@@ -380,41 +384,44 @@ fn assert_dialect_shape(schema: &Value, dialect: stitch::Dialect, name: &str) {
             Some(Value::Array(kinds)) => kinds.iter().filter_map(Value::as_str).collect(),
             _ => Vec::new(),
         };
-        if dialect != Dialect::Mcp {
+        // A contract's flat input is one object of typed keys, in every dialect: `anyOf` only
+        // where the row says several kinds (and `null`) as branches (Anthropic's SDK refuses
+        // `type` arrays).
+        if flat {
             for banned in ["oneOf", "allOf", "$ref", "$defs"] {
                 assert!(!object.contains_key(banned), "{at}: `{banned}`");
             }
+            if rules.kinds != SeveralKinds::Branches {
+                assert!(!object.contains_key("anyOf"), "{at}: `anyOf`");
+            }
         }
-        if matches!(dialect, Dialect::Portable | Dialect::AnthropicStrict) {
+        if rules.kinds != SeveralKinds::TypeArray {
             assert!(
                 !matches!(object.get("type"), Some(Value::Array(_))),
                 "{at}: a type array"
             );
         }
-        if dialect == Dialect::Portable {
-            assert!(!object.contains_key("anyOf"), "{at}: `anyOf`");
-            if kinds.contains(&"array") {
-                assert!(object.contains_key("items"), "{at}: an array without items");
-            }
+        if rules.kinds == SeveralKinds::Described && kinds.contains(&"array") {
+            assert!(object.contains_key("items"), "{at}: an array without items");
         }
-        if matches!(dialect, Dialect::OpenAiStrict | Dialect::AnthropicStrict) {
-            if kinds.contains(&"object") {
-                assert_eq!(
-                    object.get("additionalProperties"),
-                    Some(&json!(false)),
-                    "{at}"
-                );
-                assert!(
-                    object.contains_key("properties"),
-                    "{at}: an object without properties"
-                );
-            }
+        if rules.objects_closed && kinds.contains(&"object") {
+            assert_eq!(
+                object.get("additionalProperties"),
+                Some(&json!(false)),
+                "{at}"
+            );
+            assert!(
+                object.contains_key("properties"),
+                "{at}: an object without properties"
+            );
+        }
+        if rules.free == FreeValues::JsonText {
             let typed = ["type", "anyOf", "enum"]
                 .iter()
                 .any(|key| object.contains_key(*key));
             assert!(typed, "{at}: no type");
         }
-        if dialect == Dialect::OpenAiStrict
+        if rules.omitted == Omitted::SentAsNull
             && let Some(Value::Object(properties)) = object.get("properties")
         {
             let keys: Vec<Value> = properties.keys().map(|key| json!(key)).collect();
@@ -443,7 +450,7 @@ pub fn holds_in_every_dialect<T: Contract + std::fmt::Debug + PartialEq>(
     cases: u32,
 ) -> Vec<Dialect> {
     let mut judged = Vec::new();
-    for dialect in Dialect::ALL {
+    for &dialect in Dialect::ALL {
         let shown = json(T::input_schema_for(dialect));
         let schema = validator(&shown);
         let lossless = inexpressible::<T>(dialect).is_empty();

@@ -93,7 +93,7 @@ fn values_drawn_from_each_dialect_read_back_into_what_the_source_takes() {
             let Ok(validator) = jsonschema::validator_for(source) else {
                 continue;
             };
-            for dialect in Dialect::ALL {
+            for &dialect in Dialect::ALL {
                 let values = drawn[name][dialect.to_string()]
                     .as_array()
                     .cloned()

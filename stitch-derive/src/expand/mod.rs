@@ -14,8 +14,6 @@ mod shape;
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 
-use stitch_rules::Dialect;
-
 use crate::model::{Contract, Profile};
 use crate::validate::Purpose;
 use refine::{refine_items, standard_types_asserted};
@@ -128,7 +126,7 @@ fn compile_time_items(contract: &Contract) -> TokenStream {
         // Each dialect asked for, in constant evaluation: what one cannot say, or a schema
         // past its provider's budget, fails the build here.
         let dialects = contract.profile.dialects.iter().map(|dialect| {
-            let variant = syn::Ident::new(dialect_variant(*dialect), span);
+            let variant = syn::Ident::new(dialect.rules().variant, span);
             quote_spanned!(span=> __s::Dialect::#variant)
         });
         quote_spanned! {span=>
@@ -231,16 +229,6 @@ fn tool_expr(contract: &Contract) -> TokenStream {
     let flatten = contract.flatten;
     let profile = profile_expr(&contract.profile);
     quote!(__s::tool(#name, #description, <Self as __s::Shape>::SHAPE, #flatten, #profile))
-}
-
-/// The variant of `stitch::Dialect` that names a dialect.
-fn dialect_variant(dialect: Dialect) -> &'static str {
-    match dialect {
-        Dialect::Mcp => "Mcp",
-        Dialect::Portable => "Portable",
-        Dialect::OpenAiStrict => "OpenAiStrict",
-        Dialect::AnthropicStrict => "AnthropicStrict",
-    }
 }
 
 fn profile_expr(profile: &Profile) -> TokenStream {

@@ -45,7 +45,10 @@ pub fn arguments_for(schema: &Value, arguments: &mut Value, dialect: Dialect) {
     let document = readable(schema);
     let arena = Bump::new();
     let reading = Reading {
-        defaults_asked_by_null: matches!(dialect, Dialect::OpenAiStrict),
+        defaults_asked_by_null: matches!(
+            dialect.rules().omitted,
+            stitch_rules::Omitted::SentAsNull
+        ),
     };
     reading.read(lower(&document, &arena, MAX_DEPTH).root, arguments);
 }

@@ -3,11 +3,10 @@
 //! advertises in the dialect its clients are shown. A schema past a limit is valid JSON
 //! Schema; the provider refuses it at the user's first request, so the guard says it first.
 //!
-//! A dialect's budgets are its provider's: `openai-strict` OpenAI's Structured Outputs,
-//! `anthropic-strict` Anthropic's strict tool use, `portable` Gemini's function declarations
-//! (the strictest reader portable is written for). `mcp` has none: MCP sets no size.
+//! A dialect's budgets are its provider's, as its row says (`DialectRules::budgets`): each limit
+//! here names its provider, never a dialect. `mcp` has none: MCP sets no size.
 
-use stitch_rules::{Dialect, Text};
+use stitch_rules::{Dialect, Provider, Text};
 
 use super::{Finding, FindingKind};
 use crate::text::measure::Measure;
@@ -82,31 +81,33 @@ impl Limit {
 
     /// Whether any limit binds clients shown `dialect` (`mcp` has none).
     pub const fn binds(dialect: Dialect) -> bool {
-        let mut i = 0;
-        while i < Limit::ALL.len() {
-            if Limit::ALL[i].dialect() as u8 == dialect as u8 {
-                return true;
-            }
-            i += 1;
-        }
-        false
+        dialect.rules().budgets.is_some()
     }
 
-    /// The dialect whose clients the limit binds.
-    pub const fn dialect(self) -> Dialect {
+    /// Whether the limit binds clients shown `dialect`: its provider's budgets are the
+    /// dialect's.
+    pub const fn binds_dialect(self, dialect: Dialect) -> bool {
+        match dialect.rules().budgets {
+            Some(provider) => provider as u8 == self.provider() as u8,
+            None => false,
+        }
+    }
+
+    /// The provider whose limit it is.
+    pub const fn provider(self) -> Provider {
         match self {
             Limit::ObjectProperties
             | Limit::Nesting
             | Limit::NameAndValueChars
             | Limit::EnumValues
             | Limit::LongEnumChars
-            | Limit::Tools => Dialect::OpenAiStrict,
+            | Limit::Tools => Provider::OpenAi,
             Limit::Declarations
             | Limit::MaxItemsSum
             | Limit::DeclarationBytes
-            | Limit::NameLength => Dialect::Portable,
+            | Limit::NameLength => Provider::Gemini,
             Limit::StrictTools | Limit::OptionalParameters | Limit::UnionParameters => {
-                Dialect::AnthropicStrict
+                Provider::Anthropic
             }
         }
     }
@@ -153,15 +154,13 @@ impl Limit {
 
     /// Where the limit is documented, or seen.
     pub const fn source(self) -> &'static str {
-        match self.dialect() {
-            Dialect::OpenAiStrict if matches!(self, Limit::Tools) => OPENAI_TOOLS,
-            Dialect::OpenAiStrict => OPENAI,
-            Dialect::AnthropicStrict => ANTHROPIC,
-            _ => match self {
-                Limit::Declarations => GEMINI_DOC,
-                Limit::NameLength => GEMINI_NAMES,
-                _ => GEMINI_SEEN,
-            },
+        match self {
+            Limit::Tools => OPENAI_TOOLS,
+            Limit::Declarations => GEMINI_DOC,
+            Limit::NameLength => GEMINI_NAMES,
+            Limit::MaxItemsSum | Limit::DeclarationBytes => GEMINI_SEEN,
+            Limit::StrictTools | Limit::OptionalParameters | Limit::UnionParameters => ANTHROPIC,
+            _ => OPENAI,
         }
     }
 
@@ -242,7 +241,7 @@ impl Budgets {
         let mut i = 0;
         while i < Limit::ALL.len() {
             let limit = Limit::ALL[i];
-            if limit.dialect() as u8 == self.dialect as u8 {
+            if limit.binds_dialect(self.dialect) {
                 let figure = limit.figure(tool);
                 match limit.scope() {
                     Scope::Tool => {
@@ -250,7 +249,7 @@ impl Budgets {
                             self.peaks[i] = figure;
                         }
                         if figure > limit.max() {
-                            over[i] = Some(finding(limit, tool.name, figure));
+                            over[i] = Some(finding(limit, self.dialect, tool.name, figure));
                         }
                     }
                     Scope::Request => {
@@ -288,7 +287,7 @@ impl Budgets {
         while i < Limit::ALL.len() {
             if let Some(tool) = &self.crossed_by[i] {
                 let limit = Limit::ALL[i];
-                over[i] = Some(finding(limit, tool.as_str(), self.totals[i]));
+                over[i] = Some(finding(limit, self.dialect, tool.as_str(), self.totals[i]));
             }
             i += 1;
         }
@@ -297,7 +296,7 @@ impl Budgets {
 }
 
 /// The finding of a limit exceeded: the figure, the limit, its source.
-const fn finding(limit: Limit, tool: &str, figure: u64) -> Finding {
+const fn finding(limit: Limit, dialect: Dialect, tool: &str, figure: u64) -> Finding {
     let mut finding = Finding::new(FindingKind::OverBudget, tool);
     finding.budget = Some((limit, figure));
     finding.why = finding
@@ -311,7 +310,7 @@ const fn finding(limit: Limit, tool: &str, figure: u64) -> Finding {
             ""
         })
         .push(", where ")
-        .push(limit.dialect().name())
+        .push(dialect.name())
         .push(" clients take at most ")
         .push_u64(limit.max())
         .push(" (")

@@ -14,6 +14,7 @@ use crate::tool::{SchemaProfile, Tool};
 
 /// One tool the guard checks.
 #[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
 pub enum Checked<'a> {
     /// A contract's tool, walked from its IR, with its result type's schema when it
     /// advertises one as its output schema (`stitch::mcp` knows it).

@@ -9,6 +9,7 @@ use super::budget::Limit;
 
 /// What a finding is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum FindingKind {
     /// The tool name breaks `^[a-zA-Z0-9_-]{1,64}$`.
     InvalidName,

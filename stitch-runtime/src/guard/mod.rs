@@ -21,7 +21,7 @@ mod walk;
 mod words;
 
 use stitch_rules::strings::listed;
-use stitch_rules::{Dialect, NAME_PATTERN, Text, name_problem};
+use stitch_rules::{Dialect, DialectRules, NAME_PATTERN, Text, name_problem};
 
 use crate::ir::{Kind, Node};
 use crate::text::render::Rendering;
@@ -143,7 +143,7 @@ pub fn budget_use<'a>(
     Limit::ALL
         .iter()
         .zip(used)
-        .filter(|(limit, _)| limit.dialect() == dialect)
+        .filter(|(limit, _)| limit.binds_dialect(dialect))
         .map(|(&limit, figure)| (limit, figure))
         .collect()
 }
@@ -262,6 +262,21 @@ pub(super) const fn invalid_name(name: &str) -> Option<Finding> {
                 .because(")"),
         ),
         None => None,
+    }
+}
+
+/// A tool name the dialect's provider refuses, where its row states names it takes beyond
+/// MCP's rule (`DialectRules::names`).
+pub(super) const fn name_refused(name: &str, rules: &DialectRules) -> Option<Finding> {
+    match rules.names {
+        Some(rule) if !rule.takes(name) => Some(
+            Finding::new(FindingKind::InvalidName, name)
+                .because("the name is not one ")
+                .because(rules.name)
+                .because(" clients take: ")
+                .because(rule.source),
+        ),
+        _ => None,
     }
 }
 

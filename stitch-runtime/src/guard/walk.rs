@@ -5,11 +5,11 @@
 //! moves through containers; `words` says the path and the findings.
 
 use stitch_rules::strings::str_eq;
-use stitch_rules::{Dialect, Text};
+use stitch_rules::{AnyOf, DIALECTS, DialectRules, SeveralKinds, Text, Tuples};
 
 use super::frames::Frame;
 use super::words::{first_description, free_reason};
-use super::{Finding, FindingKind, advertises_object, format_allowed, invalid_name};
+use super::{Finding, FindingKind, advertises_object, format_allowed, invalid_name, name_refused};
 use crate::ir::key_table::{Merge, Requirement};
 use crate::ir::{Doc, Kind, Node, Object, Tagging, Union};
 use crate::text::dialect_forms::{self, Form};
@@ -154,7 +154,10 @@ impl<'a> Findings<'a> {
         match self.step {
             ToolStep::Name => {
                 self.step = ToolStep::Duplicate;
-                invalid_name(name)
+                match invalid_name(name) {
+                    Some(finding) => Some(finding),
+                    None => name_refused(name, self.rules()),
+                }
             }
             ToolStep::Duplicate => {
                 self.step = ToolStep::Object;
@@ -173,11 +176,8 @@ impl<'a> Findings<'a> {
             }
             ToolStep::Object => {
                 self.step = ToolStep::Walk;
-                // Every dialect but `Mcp` advertises the flat schema.
-                let rendering = match self.profile.dialect {
-                    Dialect::Mcp => self.subjects.advertised(self.tool),
-                    dialect => Rendering::Flat(dialect),
-                };
+                let rendering =
+                    Rendering::shown_in(self.subjects.advertised(self.tool), self.profile.dialect);
                 // The input itself is shown: what a dialect cannot say of it (the keys of a
                 // flattened map, in a strict mode) is a finding too.
                 self.pending = Some(Pending {
@@ -218,10 +218,11 @@ impl<'a> Findings<'a> {
                 .push("it is an opaque value (`#[contract(opaque)]`), advertised as `{}`");
             return Some(self.untyped(why, pending.description));
         }
+        // A dialect that takes JSON Schema whole loses nothing (and is the one constant
+        // evaluation walks: no call is made for it).
         if pending.shown
-            && !matches!(self.profile.dialect, Dialect::Mcp)
-            && let Some(why) =
-                dialect_forms::loss(self.profile.dialect, Form::Node(node), pending.presence)
+            && !self.rules().whole_json_schema
+            && let Some(why) = dialect_forms::loss(self.rules(), Form::Node(node), pending.presence)
         {
             self.pending = Some(Pending {
                 property: false,
@@ -253,26 +254,35 @@ impl<'a> Findings<'a> {
                 });
                 None
             }
-            // Shown position by position in `Mcp`; elsewhere, as one `items` for them all.
-            Kind::Tuple(elements) if matches!(self.profile.dialect, Dialect::Mcp) => {
-                self.enter(Frame::Elements {
+            // Shown position by position, or as one `items` for them all.
+            Kind::Tuple(elements) if matches!(self.rules().tuples, Tuples::PrefixItems) => self
+                .enter(Frame::Elements {
                     elements,
                     next: 0,
                     rendering: pending.rendering,
-                })
-            }
+                }),
             Kind::Tuple(elements) => {
                 let set = NodeSet::elements(elements);
                 self.set(set, decide(set), Requirement::ALWAYS, false)
             }
-            // Shown branch by branch, except to a portable client, which is shown what every
-            // branch's values meet, or where that keeps no kind, one branch.
-            Kind::AnyOf(branches) if matches!(self.profile.dialect, Dialect::Portable) => {
+            // Scalars said by one `type` array: nothing inside to walk.
+            Kind::AnyOf(branches)
+                if dialect_forms::scalar_union(branches).is_some()
+                    && matches!(self.rules().kinds, SeveralKinds::TypeArray) =>
+            {
+                None
+            }
+            // Shown branch by branch, except where the dialect merges them (or they are
+            // scalars the dialect cannot say by one `type` array): what every branch's values
+            // meet, or where that keeps no kind, one branch.
+            Kind::AnyOf(branches)
+                if matches!(self.rules().any_of, AnyOf::Merged)
+                    || dialect_forms::scalar_union(branches).is_some()
+                        && matches!(self.rules().kinds, SeveralKinds::Described) =>
+            {
                 let set = NodeSet::elements(branches);
                 let merge = decide(set);
-                if let Some(shown) =
-                    dialect_forms::shown_branch(self.profile.dialect, branches, &merge)
-                {
+                if let Some(shown) = dialect_forms::shown_branch(self.rules(), branches, &merge) {
                     // Shown as one branch: reported here, and that branch walked next.
                     self.pending = Some(Pending {
                         node: branches[shown],
@@ -285,11 +295,21 @@ impl<'a> Findings<'a> {
                 }
                 self.set(set, merge, pending.presence, false)
             }
-            Kind::AnyOf(branches) => self.enter(Frame::Elements {
-                elements: branches,
-                next: 0,
-                rendering: pending.rendering,
-            }),
+            Kind::AnyOf(branches) => {
+                let found = self.enter(Frame::Elements {
+                    elements: branches,
+                    next: 0,
+                    rendering: pending.rendering,
+                });
+                // Alone on its node, its description is left out.
+                let alone = matches!(self.rules().any_of, AnyOf::Alone);
+                match (found, pending.description) {
+                    (None, Some(_)) if alone => {
+                        Some(self.inexpressible(dialect_forms::ALONE, pending.description))
+                    }
+                    (found, _) => found,
+                }
+            }
             Kind::Object(object) => self.object(object, pending),
             Kind::Union(union) => self.union(union, pending.rendering),
             _ => None,
@@ -306,7 +326,7 @@ impl<'a> Findings<'a> {
             segment: "",
         });
         if let Some(rest) = object.rest
-            && !self.profile.dialect.is_strict()
+            && !self.rules().objects_closed
             && found.is_none()
         {
             self.pending = Some(Pending {
@@ -428,11 +448,10 @@ impl<'a> Findings<'a> {
             Merge::Hull { kinds } => {
                 let hull = hull_node(set, kinds);
                 let found = self.hull_inside(set, &hull);
-                let loss =
-                    match dialect_forms::loss(self.profile.dialect, Form::Node(&hull), presence) {
-                        Some(why) => Some(self.inexpressible(why, description)),
-                        None => None,
-                    };
+                let loss = match dialect_forms::loss(self.rules(), Form::Node(&hull), presence) {
+                    Some(why) => Some(self.inexpressible(why, description)),
+                    None => None,
+                };
                 return match found {
                     Some(finding) => Some(finding),
                     None => loss,
@@ -445,7 +464,7 @@ impl<'a> Findings<'a> {
             Merge::StringEnum { nullable } => Form::Enum { nullable },
             Merge::Base { kinds, .. } => Form::Base(kinds),
         };
-        match dialect_forms::loss(self.profile.dialect, form, presence) {
+        match dialect_forms::loss(self.rules(), form, presence) {
             Some(why) => Some(self.inexpressible(why, description)),
             None => None,
         }
@@ -467,6 +486,12 @@ impl<'a> Findings<'a> {
         };
         let inner = set.step(step);
         self.set(inner, decide(inner), Requirement::ALWAYS, false)
+    }
+
+    /// The row of the dialect checked (an array read: constant evaluation pays for calls, and
+    /// this is read at every node).
+    const fn rules(&self) -> &'static DialectRules {
+        &DIALECTS[self.profile.dialect as usize]
     }
 
     /// Whether untyped properties are findings, and this one is not allowed to be untyped.

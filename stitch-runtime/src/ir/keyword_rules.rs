@@ -399,7 +399,7 @@ mod tests {
             Class::Array,
             Class::Map,
         ];
-        for keyword in Keyword::ALL {
+        for &keyword in Keyword::ALL {
             for class in classes {
                 let kind = kind_of(class);
                 let value = value_for(keyword);
@@ -411,7 +411,7 @@ mod tests {
                         Some(value),
                         "{keyword:?} on {class:?}"
                     );
-                    for other in Keyword::ALL.into_iter().filter(|k| *k != keyword) {
+                    for &other in Keyword::ALL.iter().filter(|k| **k != keyword) {
                         assert_eq!(set.keyword(other), None, "{keyword:?} set {other:?}");
                     }
                 } else {
@@ -564,7 +564,7 @@ mod tests {
             Given::Text => KeywordValue::Text("time"),
             Given::Flag => KeywordValue::Flag,
         };
-        for keyword in Keyword::ALL {
+        for &keyword in Keyword::ALL {
             for class in [Class::Integer, Class::String, Class::Array, Class::Map] {
                 if !keyword.spec().fits.admits(class) {
                     continue;

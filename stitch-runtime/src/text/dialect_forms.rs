@@ -1,13 +1,11 @@
-//! Dialects: the advertised schema as each kind of client takes it. One contract, one IR and
-//! one set of collision rules serve every client; what differs is how the flat object says
-//! `null`, an optional key, a key whose operations disagree on its kind, a free value, and the
-//! keywords a client does not take (the keyword table's, in `stitch_rules`). The renderer asks
-//! this module at each of those points, the guard asks the same questions to report what a
-//! dialect cannot say, and `parse` reads a strict client's `null`s as absence
-//! (`Dialect::OpenAiStrict`).
+//! What a dialect's row (`stitch_rules::DIALECTS`) means where a rule needs more than one of
+//! its fields: how a property's `null` is said, what the dialect cannot say of a property (the
+//! guard's finding, named after the branch of the renderer that writes it instead), and which
+//! branch of a foreign `anyOf` a dialect that merges them shows. The renderer and the guard's
+//! walk both ask here, so the guard judges the schema that is sent.
 
 use crate::ir::several;
-use stitch_rules::Dialect;
+use stitch_rules::{AnyOf, DialectRules, FreeValues, NullSaid, Omitted, SeveralKinds};
 
 use crate::ir::key_table::{Merge, Requirement};
 use crate::ir::{Kind, Node, kinds};
@@ -25,32 +23,24 @@ pub(crate) enum Null {
 }
 
 /// How a property accepting `null` (`nullable`), required by `presence`, shows it.
-pub(crate) const fn null(dialect: Dialect, nullable: bool, presence: Requirement) -> Null {
-    match dialect {
-        Dialect::Mcp => {
-            if nullable {
-                Null::InType
-            } else {
-                Null::No
+pub(crate) const fn null(rules: &DialectRules, nullable: bool, presence: Requirement) -> Null {
+    let said = match rules.null {
+        NullSaid::InType => nullable,
+        NullSaid::BranchWhereItMatters => {
+            if nullable && presence.null_matters {
+                return Null::AnyOf;
             }
+            false
         }
         // Omission says what `null` says, except where it matters (the guard reports it).
-        Dialect::Portable => Null::No,
-        // Every key is sent; one that may be omitted is sent as `null`.
-        Dialect::OpenAiStrict => {
-            if nullable || !presence.by_every {
-                Null::InType
-            } else {
-                Null::No
-            }
-        }
-        Dialect::AnthropicStrict => {
-            if nullable && presence.null_matters {
-                Null::AnyOf
-            } else {
-                Null::No
-            }
-        }
+        NullSaid::Absence => false,
+    };
+    // Every key is sent; one that may be omitted is sent as `null`.
+    let omittable = matches!(rules.omitted, Omitted::SentAsNull) && !presence.by_every;
+    if said || omittable {
+        Null::InType
+    } else {
+        Null::No
     }
 }
 
@@ -84,13 +74,15 @@ const SCALAR_ITEMS: &str = "strict mode needs a type on every array's items, and
 /// advertises it instead: the guard's finding. (Each case names the branch of the renderer
 /// that writes it.)
 pub(crate) const fn loss(
-    dialect: Dialect,
+    rules: &DialectRules,
     form: Form<'_>,
     presence: Requirement,
 ) -> Option<&'static str> {
-    let strict = dialect.is_strict();
-    let portable = matches!(dialect, Dialect::Portable);
-    if matches!(dialect, Dialect::OpenAiStrict) && presence.default_matters {
+    let closed = rules.objects_closed;
+    let json_text = matches!(rules.free, FreeValues::JsonText);
+    let described = matches!(rules.kinds, SeveralKinds::Described);
+    let absence = matches!(rules.null, NullSaid::Absence);
+    if matches!(rules.omitted, Omitted::SentAsNull) && presence.default_matters {
         return Some(DEFAULT_UNREACHABLE);
     }
     match form {
@@ -100,23 +92,23 @@ pub(crate) const fn loss(
             ..
         }) => {
             let null = if *nullable { kinds::NULL } else { 0 };
-            loss(dialect, Form::Base(*kind_bits | null), presence)
+            loss(rules, Form::Base(*kind_bits | null), presence)
         }
         Form::Node(node) => {
-            if portable && node.nullable && presence.null_matters {
+            if absence && node.nullable && presence.null_matters {
                 return Some(NULL_REQUIRED);
             }
             match node.kind {
-                Kind::Any if portable => Some(ANY_VALUE),
-                Kind::Any if strict => Some(JSON_TEXT),
-                Kind::Opaque if strict => Some(SCALARS),
-                Kind::Object(object) if strict && object.rest.is_some() => Some(CLOSED_REST),
-                Kind::Verbatim(_) if !matches!(dialect, Dialect::Mcp) => Some(VERBATIM),
+                Kind::Any if matches!(rules.free, FreeValues::Untyped) => Some(ANY_VALUE),
+                Kind::Any if json_text => Some(JSON_TEXT),
+                Kind::Opaque if json_text => Some(SCALARS),
+                Kind::Object(object) if closed && object.rest.is_some() => Some(CLOSED_REST),
+                Kind::Verbatim(_) if !rules.whole_json_schema => Some(VERBATIM),
                 _ => None,
             }
         }
         Form::Enum { nullable } => {
-            if portable && nullable && presence.null_matters {
+            if absence && nullable && presence.null_matters {
                 Some(NULL_REQUIRED)
             } else {
                 None
@@ -124,40 +116,40 @@ pub(crate) const fn loss(
         }
         Form::Base(kind_bits) => {
             let plain = kind_bits & !kinds::NULL;
-            if portable && several(plain) {
+            if described && several(plain) {
                 Some(KINDS)
-            } else if portable && kind_bits & kinds::NULL != 0 && presence.null_matters {
+            } else if absence && kind_bits & kinds::NULL != 0 && presence.null_matters {
                 Some(NULL_REQUIRED)
-            } else if portable && plain == kinds::ARRAY {
+            } else if described && plain == kinds::ARRAY {
                 Some(OPEN_ITEMS)
-            } else if portable && plain == kinds::OBJECT {
+            } else if described && plain == kinds::OBJECT {
                 Some(OPEN_OBJECT)
-            } else if strict && plain & kinds::OBJECT != 0 {
+            } else if closed && plain & kinds::OBJECT != 0 {
                 Some(CLOSED_OBJECT)
-            } else if strict && plain & kinds::ARRAY != 0 {
+            } else if json_text && plain & kinds::ARRAY != 0 {
                 Some(SCALAR_ITEMS)
             } else {
                 None
             }
         }
-        Form::Free if strict => Some(SCALARS),
+        Form::Free if json_text => Some(SCALARS),
         Form::Free => None,
     }
 }
 
-/// Where a foreign value several schemas describe (`anyOf`) is shown to a client that takes
-/// neither `anyOf` nor `type` arrays (`portable`), and what its branches meet keeps no kind
+/// Where a foreign value several schemas describe (`anyOf`) is shown to a client whose row
+/// merges them (`AnyOf::Merged`), and what its branches meet keeps no kind
 /// (several base kinds, or none): the branch shown in its place, the first that is an object
 /// (an object, a union of operations, a map), with every branch's kind said in its
 /// description. The structure a model must send stays typed (Notion's page parent is an object
 /// of typed keys, or a string); the other kinds are left to the description, and the guard
 /// reports them ([`ONE_BRANCH`]). `None` where the merge is shown.
 pub(crate) const fn shown_branch(
-    dialect: Dialect,
+    rules: &DialectRules,
     branches: &[&Node<'_>],
     merge: &KeyMerge<'_>,
 ) -> Option<usize> {
-    if !matches!(dialect, Dialect::Portable) {
+    if !matches!(rules.any_of, AnyOf::Merged) {
         return None;
     }
     match merge {
@@ -180,5 +172,56 @@ pub(crate) const fn shown_branch(
     None
 }
 
+/// The kinds of a value several schemas describe (`anyOf`) that is one value of several
+/// scalar kinds said alike by a `type` array: each branch a boolean, a number or a string,
+/// none nullable, no two of one class (an integer and a number would both say `minimum`),
+/// and at most one with keywords (each keyword constrains its own kind only, so the branches'
+/// keywords stand together beside one `type` array and say what the `anyOf` said; the one
+/// branch's moved keywords are what a description notes). A decimal, `"9.99"` or `9.99`, is
+/// `{"type": ["string", "number"], "pattern": ...}`. `None` for any other `anyOf`.
+pub(crate) const fn scalar_union(branches: &[&Node<'_>]) -> Option<u8> {
+    let mut kind_bits = 0;
+    let mut with_keywords = 0;
+    let mut i = 0;
+    while i < branches.len() {
+        let branch = branches[i];
+        let class = match branch.kind {
+            Kind::Boolean => kinds::BOOLEAN,
+            Kind::Integer(_) | Kind::Number(_) => kinds::INTEGER | kinds::NUMBER,
+            Kind::String(_) => kinds::STRING,
+            _ => return None,
+        };
+        if branch.nullable || kind_bits & class != 0 {
+            return None;
+        }
+        kind_bits |= branch.kind.json_kinds();
+        if keywords_of(branches[i]).is_some() {
+            with_keywords += 1;
+        }
+        i += 1;
+    }
+    if with_keywords > 1 || branches.len() < 2 {
+        return None;
+    }
+    Some(kind_bits)
+}
+
+/// The branch of a [`scalar_union`] that has keywords, if one has.
+pub(crate) const fn keywords_of<'a>(node: &'a Node<'a>) -> Option<&'a Kind<'a>> {
+    let slots = node.kind.keyword_slots();
+    let mut i = 0;
+    while i < slots.keywords.len() {
+        if slots.values[i].is_some() {
+            return Some(&node.kind);
+        }
+        i += 1;
+    }
+    None
+}
+
 /// What the guard says where [`shown_branch`] shows one branch of several.
 pub(crate) const ONE_BRANCH: &str = "its schemas are of different kinds, which one type cannot name without `anyOf` or a `type` array: it is advertised as its object branch, every kind named in its description";
+
+/// What the guard says where a dialect that takes `anyOf` only alone on its node
+/// (`AnyOf::Alone`) leaves out a foreign `anyOf`'s description.
+pub(crate) const ALONE: &str = "this dialect takes `anyOf` only alone on its node, so its description is left out (each branch keeps its own)";

@@ -80,10 +80,12 @@ async fn schema_on_the_wire(client_name: &str, dialect: Dialect) {
 /// Sends `requests` to a toolbox serving the everyday contracts, as a client named
 /// `client_name`, and returns the responses' lines.
 async fn exchange(client_name: &str, calls: &[(&str, Value)]) -> Vec<String> {
-    let dialects = ClientDialects::new(Dialect::Mcp)
-        .client("portable-client", Dialect::Portable)
-        .client("strict-agent", Dialect::OpenAiStrict)
-        .client("claude-strict", Dialect::AnthropicStrict);
+    // A client named after each dialect is shown it.
+    let dialects = Dialect::ALL
+        .iter()
+        .fold(ClientDialects::new(Dialect::Mcp), |dialects, &dialect| {
+            dialects.client(dialect.name(), dialect)
+        });
     let toolbox = Tools::new()
         .dialects(dialects)
         .tool(|call: everyday::Payments| async move { Ok::<_, String>(format!("{call:?}")) })
@@ -149,13 +151,9 @@ async fn talk<S: rmcp::ServerHandler>(
 async fn everyday_types_in_every_dialect() {
     use everyday::{Ledger, Payments};
     let (payment, credit) = everyday::expected();
-    for (client, dialect) in [
-        ("raw", Dialect::Mcp),
-        ("portable-client", Dialect::Portable),
-        ("strict-agent", Dialect::OpenAiStrict),
-        ("claude-strict", Dialect::AnthropicStrict),
-    ] {
-        let strict = dialect == Dialect::OpenAiStrict;
+    for &dialect in Dialect::ALL {
+        let client = dialect.name();
+        let strict = dialect.rules().omitted == stitch::dialect::Omitted::SentAsNull;
         let calls = [
             ("payments", everyday::schedule_call(strict)),
             ("ledger", everyday::credit_call(strict)),
@@ -171,8 +169,21 @@ async fn everyday_types_in_every_dialect() {
                 &format!(
                     "{dialect}: `{name}` (uuid, date-time, url, decimal, flatten, adjacent, external) is listed as rendered"
                 ),
-                listed.contains(&format!("\"inputSchema\":{rendered}"))
-                    && !rendered.contains("oneOf"),
+                listed.contains(&format!("\"inputSchema\":{rendered}")),
+            );
+            // A flat input holds no composition at any depth: `anyOf` only where the dialect's
+            // row says several kinds as branches (Anthropic's SDK refuses `type` arrays).
+            let branches = dialect.rules().kinds == stitch::dialect::SeveralKinds::Branches;
+            let composed = ["\"oneOf\"", "\"anyOf\"", "\"allOf\""]
+                .iter()
+                .filter(|keyword| !(branches && **keyword == "\"anyOf\""))
+                .filter(|keyword| rendered.contains(**keyword))
+                .count();
+            check(
+                &format!(
+                    "{dialect}: `{name}` holds no oneOf or allOf, nor anyOf but as its row says"
+                ),
+                composed == 0,
             );
         }
         let answered = |id: usize, debug: String| {
@@ -198,6 +209,29 @@ async fn everyday_types_in_every_dialect() {
     }
 }
 
+/// A decimal price is a string of its digits or a number: `"9.99"` and `9.99` both reach
+/// the handler as the same `Decimal`, and the advertised schema says both in one `type` array.
+fn decimal_price_either_way() {
+    use everyday::Ledger;
+    let schema: Value = serde_json::from_str(Ledger::INPUT_SCHEMA).expect("JSON");
+    let amount = &schema["properties"]["credit"]["properties"]["amount"];
+    check(
+        "mcp: a Decimal is {\"type\": [\"string\", \"number\"], \"pattern\": ...}",
+        amount["type"] == json!(["string", "number"]) && amount["pattern"].is_string(),
+    );
+    let read = |amount: Value| {
+        Ledger::parse(json!({"credit": {"account": everyday::ID, "amount": amount}}))
+    };
+    let expected = || Ledger::Credit {
+        account: everyday::ID.parse().expect("a uuid"),
+        amount: "9.99".parse().expect("a decimal"),
+    };
+    check(
+        "mcp: a Decimal price is read from \"9.99\" and from 9.99 alike",
+        read(json!("9.99")).ok() == Some(expected()) && read(json!(9.99)).ok() == Some(expected()),
+    );
+}
+
 fn deep_values() {
     let wrong = deep::every_position(100_000);
     for position in &wrong {
@@ -220,5 +254,6 @@ async fn main() {
     budgets::budgets_sizes_and_the_catalog().await;
     port::a_ported_server().await;
     serving::the_right_schema_to_the_right_model().await;
+    decimal_price_either_way();
     deep_values();
 }

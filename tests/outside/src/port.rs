@@ -94,7 +94,7 @@ fn merged_docs_and_nested_defaults() {
         "the hint a model needs to find a list survives the merge",
         list.contains("use list_reminder_lists to see available lists"),
     );
-    for dialect in Dialect::ALL {
+    for &dialect in Dialect::ALL {
         let schema: Value =
             serde_json::from_str(Reminders::input_schema_for(dialect)).expect("JSON");
         check(

@@ -51,7 +51,7 @@ fn decimals_as_serde_float_writes_them() {
         "serde-float writes a decimal as a number",
         written["amount"].is_number(),
     );
-    for dialect in Dialect::ALL {
+    for &dialect in Dialect::ALL {
         check(
             &format!("{dialect}: what serde-float writes is read back"),
             Price::parse_for(written.clone(), dialect).as_ref() == Ok(&price),

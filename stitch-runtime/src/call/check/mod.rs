@@ -32,7 +32,7 @@ mod valid;
 mod words;
 
 use serde_json::{Map, Value};
-use stitch_rules::{Dialect, IssueCode};
+use stitch_rules::{Dialect, DialectRules, FreeValues, IssueCode, Maps, Omitted};
 
 use crate::call::rejection::{Issue, Rejection};
 use crate::ir::{Field, Hazard, Kind, Node, Object, StringRules, kinds};
@@ -50,13 +50,14 @@ pub fn check(
     value: &mut Value,
     dialect: Dialect,
 ) -> (Vec<Issue>, bool) {
+    let rules = dialect.rules();
     let mut checker = Checker {
         issues: Vec::new(),
         found: 0,
         stopped: false,
         listed: Vec::new(),
-        null_is_absence: matches!(dialect, Dialect::OpenAiStrict),
-        strict: dialect.is_strict(),
+        null_is_absence: matches!(rules.omitted, Omitted::SentAsNull),
+        rules,
     };
     checker.value(node, value, &Path::ROOT);
     (checker.issues, checker.stopped)
@@ -76,10 +77,10 @@ struct Checker {
     /// strict-mode client sends every key of the flat object, `null` for those it means to
     /// leave out.
     null_is_absence: bool,
-    /// Whether the call was shown a strict dialect's schema: every object closed (so no
-    /// alias is a key it takes), and a map shown as an array of `{"key", "value"}` entries
-    /// (see `entries`).
-    strict: bool,
+    /// The rules of the dialect the call was shown: whether every object is closed (so no
+    /// alias is a key it takes), a map is sent as an array of `{"key", "value"}` entries (see
+    /// `entries`), a free value's object or array as its JSON text.
+    rules: &'static DialectRules,
 }
 
 impl Checker {
@@ -139,7 +140,7 @@ impl Checker {
             Value::String(text) => {
                 if let Some(parsed) = structure_in_text(node, text) {
                     *value = parsed;
-                } else if self.strict
+                } else if matches!(self.rules.free, FreeValues::JsonText)
                     && matches!(node.kind, Kind::Any)
                     && let Some(parsed) = free_value_in_text(text)
                 {
@@ -166,7 +167,9 @@ impl Checker {
             },
             Kind::Map(entry, _) => match value {
                 Value::Object(map) => self.map(node, entry, map, at),
-                Value::Array(_) if self.strict => self.entries(node, entry, value, at),
+                Value::Array(_) if matches!(self.rules.maps, Maps::Entries) => {
+                    self.entries(node, entry, value, at)
+                }
                 _ => self.wrong_type(node, value, at),
             },
             Kind::Object(object) => match value {
@@ -365,7 +368,7 @@ impl Checker {
             return Alias::NotOne;
         };
         let field = &object.fields[index];
-        let open = !object.deny_unknown && object.rest.is_none() && !self.strict;
+        let open = !object.deny_unknown && object.rest.is_none() && !self.rules.objects_closed;
         if open && !field.required {
             return Alias::Taken(index);
         }

@@ -54,7 +54,7 @@ pub(super) enum ShapeNote<'a> {
 }
 
 pub(super) const NO_NOTES: Notes<'static> = Notes {
-    dialect: Dialect::Mcp,
+    dialect: Dialect::DEFAULT,
     moved: None,
     kinds: 0,
     shape: None,

@@ -5,9 +5,7 @@
 //! operations that require or offer it (or, `Hints::ByOperation`, each operation naming its
 //! keys in the tag's description); or, externally tagged, one key per operation.
 
-use stitch_rules::Dialect;
-
-use stitch_rules::Keyword;
+use stitch_rules::{DialectRules, Keyword, Omitted};
 
 use super::Rendering;
 use super::description::{Description, Hint, NO_NOTES, write_doc_text};
@@ -29,11 +27,7 @@ pub(super) const fn write_flat<'a>(
     null: bool,
     rendering: Rendering,
 ) {
-    // Inline, not a call: constant evaluation pays for every call (see `const_text`).
-    let dialect = match rendering {
-        Rendering::Exact | Rendering::Output => Dialect::Mcp,
-        Rendering::Flat(dialect) => dialect,
-    };
+    let rules: &DialectRules = rules_of!(rendering);
     write_type(sink, kinds::OBJECT, null);
     let content = match union.tagging {
         Tagging::External => return write_external(sink, union, rendering),
@@ -45,7 +39,7 @@ pub(super) const fn write_flat<'a>(
     sink.raw("{\"description\":\"");
     write_operations_summary(sink, union);
     sink.raw("\",");
-    if !matches!(dialect, Dialect::AnthropicStrict) {
+    if rules.enum_type {
         sink.raw("\"type\":\"string\",");
     }
     sink.raw("\"enum\":[");
@@ -68,17 +62,17 @@ pub(super) const fn write_flat<'a>(
     sink.byte(b',');
     sink.key(content);
     sink.byte(b'{');
-    let null = dialect_forms::null(dialect, false, presence);
+    let null = dialect_forms::null(rules, false, presence);
     write_type(sink, kinds::OBJECT, matches!(null, Null::InType));
     write_keys(sink, union, rendering, None);
     sink.raw("}},\"required\":[");
     sink.string(union.tag);
-    if presence.by_every || matches!(dialect, Dialect::OpenAiStrict) {
+    if presence.by_every || matches!(rules.omitted, Omitted::SentAsNull) {
         sink.byte(b',');
         sink.string(content);
     }
     sink.byte(b']');
-    write_closed(sink, union, dialect);
+    write_closed(sink, union, rules);
 }
 
 /// `,"properties":{...}` with every key of the union merged (after the tag, when given),
@@ -89,7 +83,7 @@ const fn write_keys<'a>(
     rendering: Rendering,
     tag: Option<&str>,
 ) {
-    let dialect = rendering.dialect();
+    let rules: &DialectRules = rules_of!(rendering);
     let mut first = tag.is_none();
     if first {
         sink.raw(",\"properties\":{");
@@ -110,7 +104,7 @@ const fn write_keys<'a>(
         sink.string(tag);
         first = false;
     }
-    let every = matches!(dialect, Dialect::OpenAiStrict);
+    let every = matches!(rules.omitted, Omitted::SentAsNull);
     let mut keys = Keys::of(union);
     while let Some((key, _)) = keys.next() {
         if every || key.requirement.by_every {
@@ -122,15 +116,13 @@ const fn write_keys<'a>(
         }
     }
     sink.byte(b']');
-    write_closed(sink, union, dialect);
+    write_closed(sink, union, rules);
 }
 
-/// `additionalProperties: false` where the operations refuse unknown keys, and always in a
-/// strict dialect.
-const fn write_closed(sink: &mut Sink<'_>, union: &Union, dialect: Dialect) {
-    if matches!(dialect, Dialect::OpenAiStrict | Dialect::AnthropicStrict)
-        || union.all_deny_unknown()
-    {
+/// `additionalProperties: false` where the operations refuse unknown keys, and always where
+/// the dialect closes objects.
+const fn write_closed(sink: &mut Sink<'_>, union: &Union, rules: &DialectRules) {
+    if rules.objects_closed || union.all_deny_unknown() {
         sink.raw(",\"additionalProperties\":false");
     }
 }
@@ -157,7 +149,9 @@ pub(crate) const fn is_unit(variant: &Variant) -> bool {
 /// An externally tagged union: one optional key per operation, holding what it holds (a unit
 /// operation, an empty object), exactly one of which is sent.
 const fn write_external<'a>(sink: &mut Sink<'_>, union: &'a Union<'a>, rendering: Rendering) {
-    let dialect = rendering.dialect();
+    let rules: &DialectRules = rules_of!(rendering);
+    // Where every key is sent (`null` for those left out), the count of keys says nothing.
+    let every = matches!(rules.omitted, Omitted::SentAsNull);
     sink.raw(",\"properties\":{");
     let mut v = 0;
     while v < union.variants.len() {
@@ -183,7 +177,7 @@ const fn write_external<'a>(sink: &mut Sink<'_>, union: &'a Union<'a>, rendering
         v += 1;
     }
     sink.raw("},\"required\":[");
-    if matches!(dialect, Dialect::OpenAiStrict) {
+    if every {
         let mut v = 0;
         while v < union.variants.len() {
             if v > 0 {
@@ -194,12 +188,10 @@ const fn write_external<'a>(sink: &mut Sink<'_>, union: &'a Union<'a>, rendering
         }
     }
     sink.byte(b']');
-    if Keyword::MinProperties.taken_by(dialect, "", 1) && !matches!(dialect, Dialect::OpenAiStrict)
-    {
+    if !every && rules.keywords[Keyword::MinProperties as usize].takes("", 1) {
         sink.raw(",\"minProperties\":1");
     }
-    if Keyword::MaxProperties.taken_by(dialect, "", 1) && !matches!(dialect, Dialect::OpenAiStrict)
-    {
+    if !every && rules.keywords[Keyword::MaxProperties as usize].takes("", 1) {
         sink.raw(",\"maxProperties\":1");
     }
     sink.raw(",\"additionalProperties\":false");

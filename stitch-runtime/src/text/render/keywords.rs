@@ -1,10 +1,12 @@
 //! A node's keywords, written by the keyword table (`stitch_rules::KEYWORDS`): each keyword of
 //! the node's class whose value is set, as JSON when the dialect takes it, or — for the notes
 //! of its description — as text when it does not (`{minimum: 0, maximum: 9}`, the form
-//! Anthropic's SDK moves them in). Keys are written already quoted (`,"minimum":`), so
-//! writing one is a copy; `Mcp` takes every keyword, decided by a test, not a call.
+//! Anthropic's SDK moves them in). Which keywords a dialect takes is its row's
+//! (`DialectRules::keywords`). Keys are written already quoted (`,"minimum":`), so writing one
+//! is a copy; a dialect that takes JSON Schema whole takes every keyword, decided by a field
+//! read, not a call.
 
-use stitch_rules::{Dialect, Keyword};
+use stitch_rules::{DIALECTS, Dialect, Taken};
 
 use crate::ir::{KeywordValue, Kind, Node};
 use crate::text::sink::Sink;
@@ -19,7 +21,8 @@ pub(super) const fn write_keywords(
 ) {
     let slots = kind.keyword_slots();
     let count = slots.keywords.len();
-    let mcp = matches!(dialect, Dialect::Mcp);
+    let rules = &DIALECTS[dialect as usize];
+    let every = rules.whole_json_schema;
     let mut first = true;
     let mut i = 0;
     while i < count {
@@ -29,7 +32,7 @@ pub(super) const fn write_keywords(
         let Some(value) = value else {
             continue;
         };
-        let taken = mcp || taken_by(keyword, dialect, value);
+        let taken = every || taken_by(rules.keywords[keyword as usize], value);
         if taken == moved {
             continue;
         }
@@ -54,14 +57,14 @@ pub(super) const fn write_keywords(
     }
 }
 
-/// Whether `dialect` takes `keyword` with this value as a keyword.
-const fn taken_by(keyword: Keyword, dialect: Dialect, value: KeywordValue) -> bool {
+/// Whether a keyword the row says is `taken` so is with this value.
+const fn taken_by(taken: Taken, value: KeywordValue) -> bool {
     let (format, count) = match value {
         KeywordValue::Text(text) => (text, 0),
         KeywordValue::Count(count) => ("", count),
         _ => ("", 0),
     };
-    keyword.taken_by(dialect, format, count)
+    taken.takes(format, count)
 }
 
 /// Whether the dialect moves any keyword of the node into its description.

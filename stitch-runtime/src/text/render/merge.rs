@@ -2,8 +2,8 @@
 //! union of string enums, the hull of a shared kind (stepping into the set for what its
 //! members hold inside, decided again), the base kinds alone, or a free value.
 
-use stitch_rules::Dialect;
 use stitch_rules::strings::listed;
+use stitch_rules::{DialectRules, FreeValues, Omitted, SeveralKinds};
 
 use super::Rendering;
 use super::description::{
@@ -24,11 +24,7 @@ pub(super) const fn write_merge(
     rendering: Rendering,
     description: Description<'_>,
 ) {
-    // Inline, not a call: constant evaluation pays for every call (see `const_text`).
-    let dialect = match rendering {
-        Rendering::Exact | Rendering::Output => Dialect::Mcp,
-        Rendering::Flat(dialect) => dialect,
-    };
+    let rules: &DialectRules = rules_of!(rendering);
     // What merged enums' values mean is said, as a kept enum's is.
     let description = match merge {
         Merge::StringEnum { .. } if any_meanings(set) => Description {
@@ -54,10 +50,10 @@ pub(super) const fn write_merge(
             sink.raw("]},{\"type\":\"null\"}]}");
         }
         Merge::StringEnum { nullable } => {
-            let null = dialect_forms::null(dialect, nullable, description.presence);
+            let null = dialect_forms::null(rules, nullable, description.presence);
             sink.byte(b'{');
             write_description(sink, description, true);
-            if !matches!(dialect, Dialect::AnthropicStrict) {
+            if rules.enum_type {
                 write_type(sink, kinds::STRING, matches!(null, Null::InType));
                 sink.byte(b',');
             }
@@ -73,16 +69,16 @@ pub(super) const fn write_merge(
         } => write_base(
             sink,
             kind_bits,
-            dialect,
+            rules,
             matches!(rendering, Rendering::Output),
             description,
         ),
         Merge::Free(_) => {
-            let strict = matches!(dialect, Dialect::OpenAiStrict | Dialect::AnthropicStrict);
+            let typed = matches!(rules.free, FreeValues::JsonText);
             sink.byte(b'{');
-            write_description(sink, description, strict);
-            if strict {
-                write_scalars(sink, dialect);
+            write_description(sink, description, typed);
+            if typed {
+                write_scalars(sink, rules);
             }
             sink.byte(b'}');
         }
@@ -142,13 +138,13 @@ pub(super) const fn set_description<'a>(
 
 /// The properties of a hull of objects: every property any member declares, each decided
 /// over the members declaring it; required where every member requires it; closed where
-/// every member is (and always in a strict dialect).
+/// every member is (and always where the dialect closes objects).
 pub(super) const fn write_hull_object_body(
     sink: &mut Sink<'_>,
     set: &NodeSet<'_>,
     rendering: Rendering,
 ) {
-    let dialect = rendering.dialect();
+    let rules: &DialectRules = rules_of!(rendering);
     sink.raw(",\"properties\":{");
     let mut properties = SetProperties::of(*set);
     let mut first = true;
@@ -170,7 +166,7 @@ pub(super) const fn write_hull_object_body(
         write_merge(sink, merge, property.set, rendering, description);
     }
     sink.raw("},\"required\":[");
-    let every = matches!(dialect, Dialect::OpenAiStrict);
+    let every = matches!(rules.omitted, Omitted::SentAsNull);
     let mut properties = SetProperties::of(*set);
     first = true;
     while let Some(property) = properties.next() {
@@ -183,19 +179,21 @@ pub(super) const fn write_hull_object_body(
         }
     }
     sink.byte(b']');
-    if dialect.is_strict() || all_deny_unknown(*set) {
+    if rules.objects_closed || all_deny_unknown(*set) {
         sink.raw(",\"additionalProperties\":false");
     }
 }
 
-/// A key advertised by its base kinds alone: a `type` (array) in `Mcp` and OpenAI's dialect,
-/// `{}` naming the kinds in `Portable` when they are several, `anyOf` of the kinds in
-/// Anthropic's and in an output schema; an object or array among them is open in the plain dialects and closed (no
-/// keys, scalar items) in the strict ones.
+/// A key advertised by its base kinds alone: a `type` (array), or where the dialect says
+/// several kinds in words (`SeveralKinds::Described`) and they are several, `{}` naming them;
+/// in an output schema and where the dialect says them as branches, `anyOf` of one branch per
+/// kind. An object or array among them is open
+/// where the dialect leaves objects open, and closed (no keys, scalar items) where it closes
+/// them.
 pub(super) const fn write_base(
     sink: &mut Sink<'_>,
     kind_bits: u8,
-    dialect: Dialect,
+    rules: &DialectRules,
     output: bool,
     description: Description<'_>,
 ) {
@@ -204,45 +202,46 @@ pub(super) const fn write_base(
     let null = if output && nullable {
         Null::AnyOf
     } else {
-        dialect_forms::null(dialect, nullable, description.presence)
+        dialect_forms::null(rules, nullable, description.presence)
     };
     let several = crate::ir::several(plain);
-    // One type per branch: Anthropic's dialect, and an output schema (`Rendering::Output`).
-    let branches = matches!(dialect, Dialect::AnthropicStrict) || output;
     sink.byte(b'{');
-    match dialect {
-        Dialect::Portable if several => {
-            let notes = Notes {
-                dialect,
-                moved: None,
-                kinds: plain,
-                shape: None,
-            };
-            write_description(
-                sink,
-                Description {
-                    notes,
-                    ..description
-                },
-                false,
-            );
-        }
-        _ if branches && (several || !matches!(null, Null::No)) => {
-            write_description(sink, description, true);
-            write_branches(sink, plain, !matches!(null, Null::No), dialect);
-        }
-        _ => {
-            write_description(sink, description, true);
-            write_type(sink, plain, matches!(null, Null::InType));
-            write_base_extras(sink, plain, dialect);
-        }
+    if several && matches!(rules.kinds, SeveralKinds::Described) {
+        let notes = Notes {
+            dialect: rules.dialect,
+            moved: None,
+            kinds: plain,
+            shape: None,
+        };
+        write_description(
+            sink,
+            Description {
+                notes,
+                ..description
+            },
+            false,
+        );
+    } else if (output || matches!(rules.kinds, SeveralKinds::Branches))
+        && (several || !matches!(null, Null::No))
+    {
+        write_description(sink, description, true);
+        write_branches(sink, plain, !matches!(null, Null::No), rules);
+    } else {
+        write_description(sink, description, true);
+        write_type(sink, plain, matches!(null, Null::InType));
+        write_base_extras(sink, plain, rules);
     }
     sink.byte(b'}');
 }
 
 /// `"anyOf"` of one branch per kind (with what follows its `type`), and `null` last when
-/// `null`.
-pub(super) const fn write_branches(sink: &mut Sink<'_>, plain: u8, null: bool, dialect: Dialect) {
+/// `null`: an output schema's, and a dialect's that says several kinds as branches.
+pub(super) const fn write_branches(
+    sink: &mut Sink<'_>,
+    plain: u8,
+    null: bool,
+    rules: &DialectRules,
+) {
     sink.raw("\"anyOf\":[");
     let mut bit = 0;
     let mut first = true;
@@ -255,7 +254,7 @@ pub(super) const fn write_branches(sink: &mut Sink<'_>, plain: u8, null: bool, d
             first = false;
             sink.byte(b'{');
             write_type(sink, kind, false);
-            write_base_extras(sink, kind, dialect);
+            write_base_extras(sink, kind, rules);
             sink.byte(b'}');
         }
         bit += 1;
@@ -270,16 +269,17 @@ pub(super) const fn write_branches(sink: &mut Sink<'_>, plain: u8, null: bool, d
     sink.byte(b']');
 }
 
-/// What follows a base type's `type`: an object's or an array's open contents (`Mcp`,
-/// `Portable`, and only for a single kind), or closed ones (strict dialects).
-const fn write_base_extras(sink: &mut Sink<'_>, kind_bits: u8, dialect: Dialect) {
-    if dialect.is_strict() {
+/// What follows a base type's `type`: an object's or an array's open contents (only for a
+/// single kind), or where the dialect closes objects, closed ones (no keys; scalar items,
+/// objects and arrays inside sent as JSON text).
+const fn write_base_extras(sink: &mut Sink<'_>, kind_bits: u8, rules: &DialectRules) {
+    if rules.objects_closed {
         if kind_bits & kinds::OBJECT != 0 {
             write_closed_empty(sink);
         }
         if kind_bits & kinds::ARRAY != 0 {
             sink.raw(",\"items\":{");
-            write_scalars(sink, dialect);
+            write_scalars(sink, rules);
             sink.byte(b'}');
         }
     } else if kind_bits == kinds::OBJECT {

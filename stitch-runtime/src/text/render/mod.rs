@@ -1,17 +1,32 @@
 //! Which JSON a schema is: the writers that turn the IR into JSON Schema text. One enum says
 //! which schema is rendered ([`Rendering`]): the *exact* one (tagged unions as `oneOf`), or the
 //! *flat* one (every tagged union one object, by the collision rules of `union`) in a
-//! [`Dialect`] (what differs per dialect is decided in `dialect_forms`); and one writer per kind
+//! [`Dialect`] (what differs per dialect is its row of `stitch_rules::DIALECTS`, read through
+//! [`rules_of!`]; what needs several of its fields is `dialect_forms`); and one writer per kind
 //! serves them all (`node`). The writers write into a `Sink`, in constant evaluation (see
 //! `const_text` for how a `&'static str` comes of it, and for what the interpreter charges,
 //! which shapes how these writers are written) and at run time for generic contracts and for
 //! dialects ([`schema_string`], [`rendered`]). The `Mcp` path, which constant evaluation
-//! runs, decides each dialect question with a test rather than a call.
+//! runs, decides each dialect question by reading a field of its row rather than by a call.
 //!
 //! Files: `node` (one node's schema), `keywords` (a node's keywords, by the keyword table),
 //! `description` (descriptions, hints and a dialect's notes), `object` (objects and the exact
 //! schema's `oneOf`), `flat` (a flattened union), `merge` (a set of nodes as one schema: a merged key, a hull's
 //! insides).
+
+/// The row of the dialect a [`Rendering`] writes in (`&'static DialectRules`): the exact and
+/// output schemas say everything as the default dialect does. A macro, not a function:
+/// constant evaluation pays for every call, and this is read by every writer.
+macro_rules! rules_of {
+    ($rendering:expr) => {
+        match $rendering {
+            $crate::text::render::Rendering::Flat(dialect) => {
+                &stitch_rules::DIALECTS[dialect as usize]
+            }
+            _ => &stitch_rules::DIALECTS[stitch_rules::Dialect::DEFAULT as usize],
+        }
+    };
+}
 
 mod description;
 mod flat;
@@ -36,6 +51,7 @@ use crate::text::sink::Sink;
 /// guard's walk and the caches. [`schema_of`] renders a type's schema in one (kept);
 /// [`render`](Rendering::render) a node built at run time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Rendering {
     /// Tagged unions as `oneOf` of their operations.
     Exact,
@@ -50,14 +66,28 @@ pub enum Rendering {
 
 impl Rendering {
     /// The advertised schema: flat, in the `Mcp` dialect (the compile-time `INPUT_SCHEMA`).
-    pub const ADVERTISED: Rendering = Rendering::Flat(Dialect::Mcp);
+    pub const ADVERTISED: Rendering = Rendering::Flat(Dialect::DEFAULT);
 
     /// A tool's output schema as a client shown `dialect` is listed it: the advertised schema
-    /// for `Mcp` clients, and for the others [`Output`](Rendering::Output).
+    /// for clients that take JSON Schema whole (`Mcp`), and for the others
+    /// [`Output`](Rendering::Output).
     pub const fn output(dialect: Dialect) -> Rendering {
-        match dialect {
-            Dialect::Mcp => Rendering::ADVERTISED,
-            _ => Rendering::Output,
+        if dialect.rules().whole_json_schema {
+            Rendering::ADVERTISED
+        } else {
+            Rendering::Output
+        }
+    }
+
+    /// What a client shown `dialect` is shown of a schema advertised as `advertised` (exact or
+    /// flat, as its tool chooses): the tool's choice where the dialect takes JSON Schema whole,
+    /// and the flat schema in the dialect everywhere else (no other dialect has composition
+    /// keywords to say `oneOf` with).
+    pub const fn shown_in(advertised: Rendering, dialect: Dialect) -> Rendering {
+        if dialect.rules().whole_json_schema {
+            advertised
+        } else {
+            Rendering::Flat(dialect)
         }
     }
 
@@ -65,14 +95,6 @@ impl Rendering {
     /// for a node built at run time.
     pub fn render(self, node: &Node<'_>) -> String {
         schema_string(node, self)
-    }
-
-    /// The dialect the writers follow: the exact schema says everything as `Mcp` does.
-    pub(crate) const fn dialect(self) -> Dialect {
-        match self {
-            Rendering::Exact | Rendering::Output => Dialect::Mcp,
-            Rendering::Flat(dialect) => dialect,
-        }
     }
 }
 

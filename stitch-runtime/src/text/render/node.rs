@@ -1,9 +1,11 @@
 //! One node's schema, written by one writer per kind for every rendering: the exact schema
-//! and the flat one in each dialect. What a dialect changes is asked of `dialect_forms` at the few
-//! places it differs (how `null` is said, a free value, a closed map); the `Mcp` rendering,
-//! which constant evaluation runs, answers each with a test.
+//! and the flat one in each dialect. What a dialect changes is read from its row at the few
+//! places it differs (how `null` is said, a free value, a map, a tuple, a foreign `anyOf`);
+//! the `Mcp` rendering, which constant evaluation runs, reads each as a field, not a call.
 
-use stitch_rules::{Dialect, Keyword};
+use stitch_rules::{
+    AnyOf, DialectRules, FreeValues, Keyword, Maps, NullSaid, Omitted, SeveralKinds, Tuples,
+};
 
 use super::Rendering;
 use super::description::{Description, Notes, ShapeNote, own_description, write_description};
@@ -38,16 +40,17 @@ pub(super) const fn write_node(
     rendering: Rendering,
     desc: Description<'_>,
 ) {
-    let dialect = rendering.dialect();
-    let mcp = matches!(dialect, Dialect::Mcp);
+    let rules: &DialectRules = rules_of!(rendering);
     let output = matches!(rendering, Rendering::Output);
     // A test before the call: constant evaluation pays for every call (see `const_text`).
     if matches!(node.kind, Kind::Kinds(_) | Kind::AnyOf(_)) {
         write_several_schemas(sink, node, rendering, desc);
         return;
     }
-    let null = if mcp {
-        // `dialect_forms::null` for `Mcp`, without a call.
+    let by_node_alone =
+        matches!(rules.null, NullSaid::InType) && matches!(rules.omitted, Omitted::LeftOut);
+    let null = if by_node_alone {
+        // `dialect_forms::null` where the node alone says it (`Mcp`), without a call.
         if !node.nullable {
             Null::No
         } else if output {
@@ -56,13 +59,15 @@ pub(super) const fn write_node(
             Null::InType
         }
     } else {
-        dialect_forms::null(dialect, node.nullable, desc.presence)
+        dialect_forms::null(rules, node.nullable, desc.presence)
     };
     let free = matches!(node.kind, Kind::Any | Kind::Opaque);
-    // An opaque value says nothing of its type; without `type` arrays, neither does any value.
-    let untyped = matches!(node.kind, Kind::Opaque) && !dialect.is_strict()
-        || free && matches!(dialect, Dialect::Portable);
-    let notes = if mcp {
+    // An opaque value says nothing of its type, unless the dialect types every value; in a
+    // dialect that leaves free values untyped, neither does any value.
+    let untyped = matches!(node.kind, Kind::Opaque) && !matches!(rules.free, FreeValues::JsonText)
+        || free && matches!(rules.free, FreeValues::Untyped);
+    // A dialect that takes JSON Schema whole notes only the shapes every dialect notes.
+    let notes = if rules.whole_json_schema {
         match (node.kind, rendering) {
             (Kind::Union(union), Rendering::Flat(_) | Rendering::Output)
                 if matches!(union.tagging, Tagging::External) =>
@@ -79,7 +84,7 @@ pub(super) const fn write_node(
             _ => desc.notes,
         }
     } else {
-        let mut notes = dialect_notes(node, dialect, untyped);
+        let mut notes = dialect_notes(node, rules, untyped);
         // The kinds of a value of several schemas shown as one of them (`write_any_of`).
         if desc.notes.kinds != 0 {
             notes.kinds = desc.notes.kinds;
@@ -120,7 +125,8 @@ const fn write_body(
     rendering: Rendering,
     null: bool,
 ) {
-    let dialect = rendering.dialect();
+    let rules: &DialectRules = rules_of!(rendering);
+    let dialect = rules.dialect;
     match node.kind {
         Kind::Boolean => write_type(sink, kinds::BOOLEAN, null),
         Kind::Integer(_) => {
@@ -136,8 +142,7 @@ const fn write_body(
             write_keywords(sink, &node.kind, dialect, false);
         }
         Kind::StringEnum(values, ..) => {
-            // Anthropic's converter drops the `type` of an enum: it is not written.
-            if !matches!(dialect, Dialect::AnthropicStrict) {
+            if rules.enum_type {
                 write_type(sink, kinds::STRING, null);
                 sink.byte(b',');
             }
@@ -153,9 +158,9 @@ const fn write_body(
             write_keywords(sink, &node.kind, dialect, false);
         }
         Kind::Tuple(elements) => write_tuple(sink, elements, rendering, null),
-        // A strict dialect closes every object, so a map is sent as a list of its entries
-        // (`parse_for` and `strict_arguments_for` read it back into the map).
-        Kind::Map(value, _) if dialect.is_strict() => {
+        // Sent as a list of its entries where objects are closed (`parse_for` and
+        // `strict_arguments_for` read it back into the map).
+        Kind::Map(value, _) if matches!(rules.maps, Maps::Entries) => {
             write_entries(sink, value, hull, rendering, null);
             write_keywords(sink, &node.kind, dialect, false);
         }
@@ -180,10 +185,12 @@ const fn write_body(
             Rendering::Flat(_) | Rendering::Output => write_flat(sink, union, null, rendering),
         },
         Kind::Any if matches!(rendering, Rendering::Output) => {
-            write_branches(sink, kinds::ANY & !kinds::NULL, true, dialect);
+            write_branches(sink, kinds::ANY & !kinds::NULL, true, rules);
         }
-        Kind::Any if !dialect.is_strict() => write_type(sink, kinds::ANY, false),
-        Kind::Any | Kind::Opaque => write_scalars(sink, dialect),
+        Kind::Any if !matches!(rules.free, FreeValues::JsonText) => {
+            write_type(sink, kinds::ANY, false);
+        }
+        Kind::Any | Kind::Opaque => write_scalars(sink, rules),
         Kind::Verbatim(verbatim) => sink.raw(verbatim.body),
         // Written by `write_node` before a body is asked for.
         Kind::Kinds(kind_bits) => write_type(sink, kind_bits, null),
@@ -191,10 +198,12 @@ const fn write_body(
     }
 }
 
-/// What a dialect other than `Mcp` notes in a node's description: the keywords it moved
-/// there, the kinds a free value may be (or, in a strict dialect, how its objects and arrays
-/// are sent), the shape a tuple or a one-key union has, and what an enum's values mean.
-const fn dialect_notes<'a>(node: &'a Node<'a>, dialect: Dialect, untyped: bool) -> Notes<'a> {
+/// What a dialect that does not take JSON Schema whole notes in a node's description: the
+/// keywords it moved there, the kinds a free value may be (or, where free values are JSON
+/// text, how its objects and arrays are sent), the shape a tuple (without `prefixItems`) or a
+/// one-key union has, and what an enum's values mean.
+const fn dialect_notes<'a>(node: &'a Node<'a>, rules: &DialectRules, untyped: bool) -> Notes<'a> {
+    let dialect = rules.dialect;
     Notes {
         dialect,
         moved: if moves_any(node, dialect) {
@@ -208,28 +217,30 @@ const fn dialect_notes<'a>(node: &'a Node<'a>, dialect: Dialect, untyped: bool) 
             0
         },
         shape: match node.kind {
-            Kind::Tuple(elements) => Some(ShapeNote::Positions(elements)),
+            Kind::Tuple(elements) if matches!(rules.tuples, Tuples::SharedItems) => {
+                Some(ShapeNote::Positions(elements))
+            }
             Kind::Union(union) if matches!(union.tagging, Tagging::External) => {
                 Some(ShapeNote::OneKeyOf(union))
             }
             Kind::StringEnum(_, _, Some(meanings)) => Some(ShapeNote::Meanings(meanings)),
-            Kind::Any if dialect.is_strict() => Some(ShapeNote::JsonText),
+            Kind::Any if matches!(rules.free, FreeValues::JsonText) => Some(ShapeNote::JsonText),
             _ => None,
         },
     }
 }
 
-/// A tuple: position by position in `Mcp`; elsewhere one schema for every position (what the
-/// elements share, by the collision rules; the description says each position).
+/// A tuple: position by position (`Tuples::PrefixItems`), or one schema for every position
+/// (what the elements share, by the collision rules; the description says each position).
 const fn write_tuple(
     sink: &mut Sink<'_>,
     elements: &[&Node<'_>],
     rendering: Rendering,
     null: bool,
 ) {
-    let dialect = rendering.dialect();
+    let rules: &DialectRules = rules_of!(rendering);
     write_type(sink, kinds::ARRAY, null);
-    if matches!(dialect, Dialect::Mcp) {
+    if matches!(rules.tuples, Tuples::PrefixItems) {
         sink.raw(",\"prefixItems\":[");
         let mut i = 0;
         while i < elements.len() {
@@ -246,7 +257,7 @@ const fn write_tuple(
         sink.raw(",\"items\":");
         write_set(sink, NodeSet::elements(elements), rendering);
     }
-    write_length(sink, elements.len() as u64, dialect);
+    write_length(sink, elements.len() as u64, rules);
 }
 
 /// A node only a foreign schema holds that says several schemas at once (several kinds, or
@@ -257,22 +268,19 @@ const fn write_several_schemas(
     rendering: Rendering,
     desc: Description<'_>,
 ) {
-    let dialect = rendering.dialect();
+    let rules: &DialectRules = rules_of!(rendering);
     match node.kind {
         Kind::Kinds(kind_bits) => {
             // Said as operations that disagree on a key's kind are.
             let null = if node.nullable { kinds::NULL } else { 0 };
             let output = matches!(rendering, Rendering::Output);
-            write_base(sink, kind_bits | null, dialect, output, desc);
+            write_base(sink, kind_bits | null, rules, output, desc);
         }
         Kind::AnyOf(branches) => {
-            let null = match dialect {
-                Dialect::Mcp => node.nullable,
-                _ => !matches!(
-                    dialect_forms::null(dialect, node.nullable, desc.presence),
-                    Null::No
-                ),
-            };
+            let null = !matches!(
+                dialect_forms::null(rules, node.nullable, desc.presence),
+                Null::No
+            );
             write_any_of(sink, branches, null, rendering, desc);
         }
         _ => {}
@@ -280,9 +288,10 @@ const fn write_several_schemas(
 }
 
 /// A value any of several schemas describes: `anyOf` of each branch in the dialect's words
-/// (and `null` where the node takes it and the dialect shows it); in `portable`, which takes
-/// no composition, the tightest schema every branch's values meet, by the collision rules, or
-/// where that keeps no kind, its object branch (`dialect_forms::shown_branch`).
+/// (and `null` where the node takes it and the dialect shows it), beside its description or
+/// alone on its node (`AnyOf::Alone`); where the dialect merges them (`AnyOf::Merged`), the
+/// tightest schema every branch's values meet, by the collision rules, or where that keeps no
+/// kind, its object branch (`dialect_forms::shown_branch`).
 const fn write_any_of(
     sink: &mut Sink<'_>,
     branches: &[&Node<'_>],
@@ -290,11 +299,19 @@ const fn write_any_of(
     rendering: Rendering,
     desc: Description<'_>,
 ) {
-    let dialect = rendering.dialect();
-    if matches!(dialect, Dialect::Portable) {
+    let rules: &DialectRules = rules_of!(rendering);
+    let scalars = dialect_forms::scalar_union(branches);
+    if let Some(kind_bits) = scalars
+        && matches!(rules.kinds, SeveralKinds::TypeArray)
+    {
+        write_scalar_union(sink, branches, kind_bits, null, rules, desc);
+        return;
+    }
+    let described = matches!(rules.kinds, SeveralKinds::Described);
+    if matches!(rules.any_of, AnyOf::Merged) || scalars.is_some() && described {
         let set = NodeSet::elements(branches);
         let merge = decide(set);
-        if let Some(shown) = dialect_forms::shown_branch(dialect, branches, &merge) {
+        if let Some(shown) = dialect_forms::shown_branch(rules, branches, &merge) {
             let mut every_kind = 0;
             let mut i = 0;
             while i < branches.len() {
@@ -302,7 +319,7 @@ const fn write_any_of(
                 i += 1;
             }
             let notes = Notes {
-                dialect,
+                dialect: rules.dialect,
                 moved: None,
                 kinds: every_kind & !kinds::NULL,
                 shape: None,
@@ -320,7 +337,9 @@ const fn write_any_of(
         return;
     }
     sink.byte(b'{');
-    write_description(sink, desc, true);
+    if !matches!(rules.any_of, AnyOf::Alone) {
+        write_description(sink, desc, true);
+    }
     sink.raw("\"anyOf\":[");
     let mut i = 0;
     while i < branches.len() {
@@ -336,7 +355,43 @@ const fn write_any_of(
     sink.raw("]}");
 }
 
-/// A map as a strict dialect shows it: an array of its entries, each `{"key", "value"}`.
+/// One value of several scalar kinds (`dialect_forms::scalar_union`): its kinds as one `type`
+/// array (`null` too when `null`), each branch's keywords beside it, and those the dialect
+/// does not take in its description.
+const fn write_scalar_union(
+    sink: &mut Sink<'_>,
+    branches: &[&Node<'_>],
+    kind_bits: u8,
+    null: bool,
+    rules: &DialectRules,
+    desc: Description<'_>,
+) {
+    let mut moved = None;
+    let mut i = 0;
+    while i < branches.len() {
+        if let Some(kind) = dialect_forms::keywords_of(branches[i]) {
+            moved = Some(kind);
+        }
+        i += 1;
+    }
+    let notes = match moved {
+        Some(kind) if !rules.whole_json_schema => Notes {
+            dialect: rules.dialect,
+            moved: Some(kind),
+            ..desc.notes
+        },
+        _ => desc.notes,
+    };
+    sink.byte(b'{');
+    write_description(sink, Description { notes, ..desc }, true);
+    write_type(sink, kind_bits, null);
+    if let Some(kind) = moved {
+        write_keywords(sink, kind, rules.dialect, false);
+    }
+    sink.byte(b'}');
+}
+
+/// A map sent as entries (`Maps::Entries`): an array of its entries, each `{"key", "value"}`.
 const fn write_entries(
     sink: &mut Sink<'_>,
     value: &Node<'_>,
@@ -353,18 +408,18 @@ const fn write_entries(
     sink.raw(ENTRY_TAIL);
 }
 
-/// A map's entry, as a strict dialect shows it: up to the value's schema, and after it.
+/// A map's entry, as `Maps::Entries` sends it: up to the value's schema, and after it.
 const ENTRY_HEAD: &str =
     ",\"items\":{\"type\":\"object\",\"properties\":{\"key\":{\"type\":\"string\"},\"value\":";
 const ENTRY_TAIL: &str = "},\"required\":[\"key\",\"value\"],\"additionalProperties\":false}";
 
 /// A tuple's length as `minItems` and `maxItems`, each where the dialect takes it.
-const fn write_length(sink: &mut Sink<'_>, length: u64, dialect: Dialect) {
-    if Keyword::MinItems.taken_by(dialect, "", length) {
+const fn write_length(sink: &mut Sink<'_>, length: u64, rules: &DialectRules) {
+    if rules.keywords[Keyword::MinItems as usize].takes("", length) {
         sink.raw(",\"minItems\":");
         sink.uint(length);
     }
-    if Keyword::MaxItems.taken_by(dialect, "", length) {
+    if rules.keywords[Keyword::MaxItems as usize].takes("", length) {
         sink.raw(",\"maxItems\":");
         sink.uint(length);
     }
@@ -428,10 +483,11 @@ pub(super) const fn write_type(sink: &mut Sink<'_>, kind_bits: u8, nullable: boo
     sink.byte(b']');
 }
 
-/// What a strict dialect advertises for a value no type fits: any scalar, or `null`.
-pub(super) const fn write_scalars(sink: &mut Sink<'_>, dialect: Dialect) {
-    sink.raw(match dialect {
-        Dialect::AnthropicStrict => {
+/// What a dialect whose free values are JSON text (`FreeValues::JsonText`) advertises for a
+/// value no type fits: any scalar, or `null`, as it says several kinds.
+pub(super) const fn write_scalars(sink: &mut Sink<'_>, rules: &DialectRules) {
+    sink.raw(match rules.kinds {
+        SeveralKinds::Branches => {
             "\"anyOf\":[{\"type\":\"string\"},{\"type\":\"number\"},{\"type\":\"boolean\"},{\"type\":\"null\"}]"
         }
         _ => "\"type\":[\"string\",\"number\",\"boolean\",\"null\"]",

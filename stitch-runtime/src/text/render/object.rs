@@ -3,7 +3,7 @@
 //! the tag as a one-value `enum` (beside the fields, or beside the content key), or the
 //! operation's name as its one key.
 
-use stitch_rules::Dialect;
+use stitch_rules::{DialectRules, NullSaid, Omitted};
 
 use super::Rendering;
 use super::description::{Description, NO_NOTES, own_description, write_description};
@@ -14,19 +14,18 @@ use crate::ir::{Object, Tagging, Union, Variant, kinds};
 use crate::text::sink::Sink;
 
 /// `,"properties":{...},"required":[...]` (and `additionalProperties: false` when denied,
-/// or always in a strict dialect; OpenAI's requires every key), with the tag of an exact
-/// operation first when `tag` is given.
+/// or always where the dialect closes objects; every key where it sends omitted keys as
+/// `null`), with the tag of an exact operation first when `tag` is given.
 pub(super) const fn write_object_body<'a>(
     sink: &mut Sink<'_>,
     object: &'a Object<'a>,
     tag: Option<(&str, &Variant)>,
     rendering: Rendering,
 ) {
-    // Inline, not a call: constant evaluation pays for every call (see `const_text`).
-    let dialect = match rendering {
-        Rendering::Exact | Rendering::Output => Dialect::Mcp,
-        Rendering::Flat(dialect) => dialect,
-    };
+    let rules: &DialectRules = rules_of!(rendering);
+    // Where the node alone says its `null` (`Mcp`), the presence is not asked.
+    let by_node_alone =
+        matches!(rules.null, NullSaid::InType) && matches!(rules.omitted, Omitted::LeftOut);
     sink.raw(",\"properties\":{");
     let mut first = true;
     if let Some((tag, variant)) = tag {
@@ -46,8 +45,7 @@ pub(super) const fn write_object_body<'a>(
             Some(doc) => Some(doc),
             None => own_description(field.node),
         };
-        // `Mcp` says `null` by the node alone: the presence is asked only by the others.
-        let presence = if matches!(dialect, Dialect::Mcp) {
+        let presence = if by_node_alone {
             Requirement::ALWAYS
         } else {
             field.requirement()
@@ -68,7 +66,7 @@ pub(super) const fn write_object_body<'a>(
         sink.string(tag);
         first = false;
     }
-    let every = matches!(dialect, Dialect::OpenAiStrict);
+    let every = matches!(rules.omitted, Omitted::SentAsNull);
     i = 0;
     while i < field_count {
         if every || object.fields[i].required {
@@ -81,7 +79,7 @@ pub(super) const fn write_object_body<'a>(
         i += 1;
     }
     sink.byte(b']');
-    if object.deny_unknown || matches!(dialect, Dialect::OpenAiStrict | Dialect::AnthropicStrict) {
+    if object.deny_unknown || rules.objects_closed {
         sink.raw(",\"additionalProperties\":false");
     } else if let Some(rest) = object.rest {
         // A flattened map: every other key holds one of its values.
