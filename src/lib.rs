@@ -1,5 +1,7 @@
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
+// A public type that may grow is `#[non_exhaustive]`; one that may not says why.
+#![warn(clippy::exhaustive_enums, clippy::exhaustive_structs)]
 // docs.rs builds with every feature and marks what each item needs.
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
@@ -29,7 +31,7 @@ pub mod guard {
     };
 }
 
-/// The dialects as one table: each [`Dialect`]'s row of named rules ([`DialectRules`]), which
+/// The dialects as one table: each [`Dialect`]'s row of named rules ([`DialectRules`](dialect::DialectRules)), which
 /// the renderer, the guard and `parse_for` read: closed objects, how `null`, several kinds, a
 /// free value, a tuple, a foreign `anyOf` and a map are said, the keywords taken, the names
 /// and the budgets that bind its clients.

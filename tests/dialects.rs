@@ -134,7 +134,13 @@ fn the_dialects_are_named_as_clients_name_them() {
     let names: Vec<String> = Dialect::ALL.iter().map(ToString::to_string).collect();
     assert_eq!(
         names,
-        ["mcp", "portable", "openai-strict", "anthropic-strict"]
+        [
+            "mcp",
+            "portable",
+            "openai-strict",
+            "anthropic-strict",
+            "gemini"
+        ]
     );
     for &dialect in Dialect::ALL {
         assert_eq!(dialect.to_string().parse::<Dialect>(), Ok(dialect));
@@ -143,7 +149,7 @@ fn the_dialects_are_named_as_clients_name_them() {
     let unknown = "strict".parse::<Dialect>().unwrap_err();
     assert_eq!(
         unknown.to_string(),
-        "unknown dialect \"strict\"; known: mcp, portable, openai-strict, anthropic-strict"
+        "unknown dialect \"strict\"; known: mcp, portable, openai-strict, anthropic-strict, gemini"
     );
 }
 

@@ -145,7 +145,7 @@ fn they_hold_in_every_dialect() {
     assert_eq!(holds_in_every_dialect::<Issues>(128), Dialect::ALL);
     assert_eq!(
         holds_in_every_dialect::<Noted>(64),
-        [Dialect::Mcp, Dialect::Portable]
+        [Dialect::Mcp, Dialect::Portable, Dialect::Gemini]
     );
 }
 

@@ -39,6 +39,7 @@ impl<T: Shape + serde::Serialize> ToolOutput for T {}
 
 /// What the observer sees of one call.
 #[derive(Debug)]
+#[non_exhaustive]
 pub struct CallRecord<'a> {
     /// The tool called.
     pub tool: &'a str,

@@ -10,6 +10,10 @@ use crate::text::Message;
 
 /// A field attribute.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[allow(
+    clippy::exhaustive_enums,
+    reason = "the rules stitch-derive and stitch-runtime read and build, released with them at one version: a new variant is a rule each must implement"
+)]
 pub enum Attribute {
     /// One that writes a JSON Schema keyword (`min`, `pattern`, ...: the keyword table).
     Keyword(Keyword),
@@ -37,6 +41,10 @@ pub enum Attribute {
 
 /// What an attribute takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(
+    clippy::exhaustive_enums,
+    reason = "the rules stitch-derive and stitch-runtime read and build, released with them at one version: a new variant is a rule each must implement"
+)]
 pub enum Takes {
     /// What its keyword takes.
     Keyword(Given),
@@ -206,6 +214,10 @@ impl Attribute {
 
 /// What an attribute is given, as far as its fit depends on it.
 #[derive(Clone, Copy, Debug)]
+#[allow(
+    clippy::exhaustive_enums,
+    reason = "the rules stitch-derive and stitch-runtime read and build, released with them at one version: a new variant is a rule each must implement"
+)]
 pub enum GivenValue<'a> {
     /// A bound: its text as written, its value, and whether it is an integer.
     Bound {
@@ -222,6 +234,10 @@ pub enum GivenValue<'a> {
 
 /// A value as a message says it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(
+    clippy::exhaustive_enums,
+    reason = "the rules stitch-derive and stitch-runtime read and build, released with them at one version: a new variant is a rule each must implement"
+)]
 pub enum Said<'a> {
     /// As written (a number's text).
     Text(&'a str),
@@ -231,6 +247,10 @@ pub enum Said<'a> {
 
 /// Why an attribute cannot apply where it is: the message of a compile error.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(
+    clippy::exhaustive_enums,
+    reason = "the rules stitch-derive and stitch-runtime read and build, released with them at one version: a new variant is a rule each must implement"
+)]
 pub enum Misfit<'a> {
     /// The attribute applies to other values than the field's.
     Kind {

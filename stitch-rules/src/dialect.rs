@@ -16,7 +16,7 @@ use crate::format::{ANTHROPIC_STRICT_FORMATS, OPENAI_STRICT_FORMATS};
 /// Which clients an advertised schema is written for. Every dialect is rendered from the same
 /// contract by the same collision rules, at run time and once per contract and dialect; `Mcp`
 /// is the compile-time `INPUT_SCHEMA` itself. `Display` and `FromStr` use each row's name
-/// (`mcp`, `portable`, `openai-strict`, `anthropic-strict`).
+/// (`mcp`, `portable`, `openai-strict`, `anthropic-strict`, `gemini`).
 ///
 /// Non-exhaustive: a provider's new dialect is a new row of [`DIALECTS`], not a breaking
 /// change. What a dialect does is its row's ([`Dialect::rules`]).
@@ -43,6 +43,9 @@ pub enum Dialect {
     OpenAiStrict,
     /// Anthropic's strict tool use.
     AnthropicStrict,
+    /// Gemini's function declarations (`parametersJsonSchema`, and the `parameters` subset
+    /// google-genai's converter takes).
+    Gemini,
 }
 
 /// One dialect's rules: what the renderer writes, what the guard reports as lost, and how
@@ -100,6 +103,10 @@ pub struct DialectRules {
 
 /// How a key an operation may leave out is sent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(
+    clippy::exhaustive_enums,
+    reason = "the rules stitch-derive and stitch-runtime read and build, released with them at one version: a new variant is a rule each must implement"
+)]
 pub enum Omitted {
     /// Left out: `required` lists the keys every operation sends.
     LeftOut,
@@ -110,6 +117,10 @@ pub enum Omitted {
 
 /// How a value that may be `null` says it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(
+    clippy::exhaustive_enums,
+    reason = "the rules stitch-derive and stitch-runtime read and build, released with them at one version: a new variant is a rule each must implement"
+)]
 pub enum NullSaid {
     /// In its `type` (`["string", "null"]`) and its `enum`.
     InType,
@@ -124,6 +135,10 @@ pub enum NullSaid {
 
 /// How a value of several base kinds is said.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(
+    clippy::exhaustive_enums,
+    reason = "the rules stitch-derive and stitch-runtime read and build, released with them at one version: a new variant is a rule each must implement"
+)]
 pub enum SeveralKinds {
     /// A `type` array.
     TypeArray,
@@ -136,6 +151,10 @@ pub enum SeveralKinds {
 
 /// How a free value (any JSON value) or an opaque one is said.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(
+    clippy::exhaustive_enums,
+    reason = "the rules stitch-derive and stitch-runtime read and build, released with them at one version: a new variant is a rule each must implement"
+)]
 pub enum FreeValues {
     /// Any value as a `type` array of every kind; an opaque value as `{}`.
     Open,
@@ -148,6 +167,10 @@ pub enum FreeValues {
 
 /// How a tuple is said.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(
+    clippy::exhaustive_enums,
+    reason = "the rules stitch-derive and stitch-runtime read and build, released with them at one version: a new variant is a rule each must implement"
+)]
 pub enum Tuples {
     /// Position by position, `prefixItems`.
     PrefixItems,
@@ -158,6 +181,10 @@ pub enum Tuples {
 
 /// How a foreign schema's `anyOf` is said (a contract's own input holds none).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(
+    clippy::exhaustive_enums,
+    reason = "the rules stitch-derive and stitch-runtime read and build, released with them at one version: a new variant is a rule each must implement"
+)]
 pub enum AnyOf {
     /// As written, beside its description.
     Kept,
@@ -171,6 +198,10 @@ pub enum AnyOf {
 
 /// How a map is sent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(
+    clippy::exhaustive_enums,
+    reason = "the rules stitch-derive and stitch-runtime read and build, released with them at one version: a new variant is a rule each must implement"
+)]
 pub enum Maps {
     /// As an object of its keys (`additionalProperties` holds the values' schema).
     Object,
@@ -284,7 +315,7 @@ use crate::Keyword as K;
 
 /// Every dialect's rules, in the order of [`Dialect`]'s variants: the one place a dialect is
 /// said.
-pub const DIALECTS: [DialectRules; 4] = [
+pub const DIALECTS: [DialectRules; 5] = [
     DialectRules {
         dialect: Dialect::Mcp,
         name: "mcp",
@@ -391,6 +422,35 @@ pub const DIALECTS: [DialectRules; 4] = [
         names: None,
         budgets: Some(Provider::Anthropic),
     },
+    DialectRules {
+        dialect: Dialect::Gemini,
+        name: "gemini",
+        variant: "Gemini",
+        readers: "Gemini's function declarations: `parametersJsonSchema` (Gemini 2.5 and later) and the `parameters` subset python-genai's `Schema.from_json_schema` converts to. `type` arrays are refused (`Proto field is not repeating`, n8n-io/n8n#15553; aoci-spec/aoci-code#61, github/copilot-cli#4623), so several kinds are said in words and `null` by leaving the key out; `anyOf` may hold nothing beside it on Gemini 3 through Vertex (\"When using any_of, it must be the only field set\"); `prefixItems`, `exclusiveMinimum`, `exclusiveMaximum`, `multipleOf` and `uniqueItems` are not in its subset; `format` is only `date-time` for strings (google-gemini/gemini-cli#3178); an enum needs its `type` (decolua/9router#380)",
+        whole_json_schema: false,
+        objects_closed: false,
+        omitted: Omitted::LeftOut,
+        null: NullSaid::Absence,
+        kinds: SeveralKinds::Described,
+        free: FreeValues::Untyped,
+        tuples: Tuples::SharedItems,
+        any_of: AnyOf::Alone,
+        maps: Maps::Object,
+        enum_type: true,
+        keywords: keywords_but(&[
+            (K::ExclusiveMinimum, Taken::No),
+            (K::ExclusiveMaximum, Taken::No),
+            (K::MultipleOf, Taken::No),
+            (K::Format, Taken::Formats(&["date-time"])),
+            (K::UniqueItems, Taken::No),
+        ]),
+        names: Some(NameRule {
+            most: 64,
+            punctuation: "_.:-",
+            source: "Gemini's function declarations: a name starts with a letter or `_` and holds only `a-z`, `A-Z`, `0-9`, `_`, `.`, `:` and `-`, at most 64 characters (python-genai `types.py`)",
+        }),
+        budgets: Some(Provider::Gemini),
+    },
 ];
 
 impl Dialect {
@@ -413,7 +473,7 @@ impl Dialect {
         &DIALECTS[self as usize]
     }
 
-    /// The dialect's name (`mcp`, `portable`, `openai-strict`, `anthropic-strict`).
+    /// The dialect's name (`mcp`, `portable`, `openai-strict`, `anthropic-strict`, `gemini`).
     pub const fn name(self) -> &'static str {
         self.rules().name
     }
@@ -453,6 +513,7 @@ impl FromStr for Dialect {
 
 /// A dialect name [`Dialect::from_str`] does not know.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct UnknownDialect(pub String);
 
 impl fmt::Display for UnknownDialect {
@@ -482,7 +543,7 @@ mod tests {
         let unknown = "oneOf".parse::<Dialect>().unwrap_err();
         assert_eq!(
             unknown.to_string(),
-            "unknown dialect \"oneOf\"; known: mcp, portable, openai-strict, anthropic-strict"
+            "unknown dialect \"oneOf\"; known: mcp, portable, openai-strict, anthropic-strict, gemini"
         );
     }
 }

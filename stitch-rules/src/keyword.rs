@@ -31,6 +31,10 @@ pub enum Keyword {
 
 /// The kind of value a keyword's attribute takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(
+    clippy::exhaustive_enums,
+    reason = "the rules stitch-derive and stitch-runtime read and build, released with them at one version: a new variant is a rule each must implement"
+)]
 pub enum Given {
     /// A number, possibly negative or fractional (`min = -1.5`).
     Bound,
@@ -44,6 +48,10 @@ pub enum Given {
 
 /// How a number must stand to a bound.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(
+    clippy::exhaustive_enums,
+    reason = "the rules stitch-derive and stitch-runtime read and build, released with them at one version: a new variant is a rule each must implement"
+)]
 pub enum Relation {
     /// `≥`.
     AtLeast,
@@ -104,6 +112,10 @@ impl Relation {
 
 /// What a count keyword counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(
+    clippy::exhaustive_enums,
+    reason = "the rules stitch-derive and stitch-runtime read and build, released with them at one version: a new variant is a rule each must implement"
+)]
 pub enum Counted {
     /// A string's characters.
     Characters,
@@ -138,6 +150,10 @@ impl Counted {
 
 /// Which side of a value a limiting keyword bounds, and whether it excludes its own value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(
+    clippy::exhaustive_structs,
+    reason = "the rules stitch-derive and stitch-runtime read and build, released with them at one version: a new variant is a rule each must implement"
+)]
 pub struct Limit {
     /// A lower limit (`minimum`, `minLength`), or an upper one.
     pub lower: bool,
@@ -147,6 +163,10 @@ pub struct Limit {
 
 /// How `parse` enforces a keyword.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(
+    clippy::exhaustive_enums,
+    reason = "the rules stitch-derive and stitch-runtime read and build, released with them at one version: a new variant is a rule each must implement"
+)]
 pub enum Check {
     /// The number stands so to the bound.
     Bound(Relation),
@@ -180,6 +200,10 @@ impl Check {
 
 /// One keyword: everything each part of stitch needs to know of it.
 #[derive(Clone, Copy, Debug)]
+#[allow(
+    clippy::exhaustive_structs,
+    reason = "the rules stitch-derive and stitch-runtime read and build, released with them at one version: a new variant is a rule each must implement"
+)]
 pub struct KeywordSpec {
     /// The keyword.
     pub keyword: Keyword,

@@ -12,6 +12,8 @@
 //! formats, the codes of a rejection's issues); `pattern` (feature `pattern`: how a pattern
 //! reads in ECMA-262 and in the `regex` crate).
 #![forbid(unsafe_code)]
+// A public type that may grow is `#[non_exhaustive]`; one that may not says why.
+#![warn(clippy::exhaustive_enums, clippy::exhaustive_structs)]
 #![deny(missing_docs)]
 
 pub mod attribute;

@@ -12,6 +12,8 @@
 //! not write), then `tool` (the tool a contract is), `guard/` (its budgets included) and
 //! `contract`.
 #![forbid(unsafe_code)]
+// A public type that may grow is `#[non_exhaustive]`; one that may not says why.
+#![warn(clippy::exhaustive_enums, clippy::exhaustive_structs)]
 // docs.rs builds with every feature and marks what each item needs.
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]

@@ -28,6 +28,48 @@ pub fn property_names(schema: &Value) -> Vec<&str> {
         .unwrap_or_default()
 }
 
+/// The dotted paths (as the guard writes them) of the properties a rendered schema leaves
+/// without a type: no `type`, `enum`, `const` or composition of its own. Arrays' items and
+/// maps' values step into what they hold without a segment, as the guard's paths do.
+pub fn untyped_properties(schema: &Value) -> Vec<String> {
+    fn visit(schema: &Value, path: &str, found: &mut Vec<String>) {
+        let Some(object) = schema.as_object() else {
+            return;
+        };
+        if let Some(Value::Object(properties)) = object.get("properties") {
+            for (key, value) in properties {
+                let at = if path.is_empty() {
+                    key.clone()
+                } else {
+                    format!("{path}.{key}")
+                };
+                let typed = ["type", "enum", "const", "anyOf", "oneOf", "allOf", "$ref"]
+                    .iter()
+                    .any(|keyword| value.get(*keyword).is_some());
+                if !typed && !found.contains(&at) {
+                    found.push(at.clone());
+                }
+                visit(value, &at, found);
+            }
+        }
+        for key in ["items", "additionalProperties"] {
+            if let Some(inner) = object.get(key) {
+                visit(inner, path, found);
+            }
+        }
+        for key in ["anyOf", "oneOf", "allOf", "prefixItems"] {
+            if let Some(Value::Array(branches)) = object.get(key) {
+                for branch in branches {
+                    visit(branch, path, found);
+                }
+            }
+        }
+    }
+    let mut found = Vec::new();
+    visit(schema, "", &mut found);
+    found
+}
+
 /// A compiled JSON Schema validator (the independent oracle).
 pub fn validator(schema: &Value) -> jsonschema::Validator {
     jsonschema::validator_for(schema).expect("stitch renders valid JSON Schema")
@@ -244,13 +286,24 @@ pub fn check_dialects(file: &str, contracts: &[(&str, stitch::Tool)]) {
             let profile = stitch::SchemaProfile::new()
                 .require_typed_properties()
                 .dialect(dialect);
-            let reported: Vec<Value> = stitch::guard::check(&[(*tool).into()], &profile)
+            let found = stitch::guard::check(&[(*tool).into()], &profile);
+            let reported: Vec<Value> = found
                 .iter()
                 .map(|finding| json!(finding.to_string()))
                 .collect();
             findings.insert(dialect.to_string(), Value::Array(reported));
             let text = tool.input_schema_for(dialect);
             let schema = json(text);
+            // The guard's walk reads the dialect's row as the renderer does: every property
+            // the rendered schema leaves without a type is one the walk reports.
+            let reported_at: Vec<&str> = found.iter().map(|finding| finding.path()).collect();
+            for path in untyped_properties(&schema) {
+                assert!(
+                    reported_at.contains(&path.as_str()),
+                    "{name} in {dialect}: `{path}` is rendered without a type and the guard \
+                     reports nothing there ({reported_at:?})"
+                );
+            }
             validator(&schema);
             let flat = dialect != stitch::Dialect::Mcp || tool.flatten;
             assert_dialect_shape(&schema, dialect, name, flat);

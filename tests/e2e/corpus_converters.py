@@ -36,7 +36,7 @@ def main(directory):
     if not files:
         print(f"FAIL no corpus outputs in {directory}")
         return 1
-    refused = {"openai-strict": [], "anthropic-strict": [], "portable": []}
+    refused = {"openai-strict": [], "anthropic-strict": [], "portable": [], "gemini": []}
     unreported, checked = [], 0
     for path in files:
         for tool, entry in json.loads(path.read_text()).items():
@@ -48,6 +48,7 @@ def main(directory):
                 ("openai-strict", lambda s=schemas["openai-strict"]: first_difference(s, openai_strict(s))),
                 ("anthropic-strict", lambda s=schemas["anthropic-strict"]: first_difference(s, transform_schema(s))),
                 ("portable", lambda s=schemas["portable"]: gemini(s, "GEMINI_API") or gemini(s, "VERTEX_AI")),
+                ("gemini", lambda s=schemas["gemini"]: gemini(s, "GEMINI_API") or gemini(s, "VERTEX_AI")),
             ]
             for dialect, check in checks:
                 checked += 1
@@ -61,15 +62,17 @@ def main(directory):
         for line in found:
             print(f"refused in {dialect}: {line}")
     print(f"refusals: openai-strict {len(refused['openai-strict'])}, anthropic-strict "
-          f"{len(refused['anthropic-strict'])}, gemini (portable) {len(refused['portable'])}")
+          f"{len(refused['anthropic-strict'])}, google-genai: portable {len(refused['portable'])}, "
+          f"gemini {len(refused['gemini'])}")
     for line in unreported:
         failures.append(f"a converter refuses with no guard finding: {line}")
     for dialect, found in refused.items():
         for line in found:
             if line.split(":", 1)[0] in NEVER_REFUSED:
                 failures.append(f"{dialect} refuses a tool it must take: {line}")
-    if refused["portable"]:
-        failures.append("Gemini refuses portable schemas")
+    for dialect in ("portable", "gemini"):
+        if refused[dialect]:
+            failures.append(f"Gemini refuses {dialect} schemas")
     for dialect in ("openai-strict", "anthropic-strict"):
         if len(refused[dialect]) > MAX_REFUSALS:
             failures.append(f"{dialect}: {len(refused[dialect])} refusals, more than {MAX_REFUSALS}")

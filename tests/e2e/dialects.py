@@ -15,7 +15,7 @@ and are skipped. For every other contract:
   dialect, a property it cannot type (an opaque value, kinds that disagree): no converter can
   type what has no type, and the guard must have said so.
 - `google.genai`'s `Schema.from_json_schema(..., raise_error_on_unsupported_field=True)`, for
-  the Gemini API and Vertex AI, takes `portable` and `anthropic-strict`. It takes `mcp` and
+  the Gemini API and Vertex AI, takes `gemini`, `portable` and `anthropic-strict`. It takes `mcp` and
   `openai-strict` too, unless the schema holds a keyword Gemini's subset lacks and those
   dialects keep on purpose (`mcp` is the compile-time schema itself; OpenAI's strict mode
   enforces these keywords): then its refusal must name only such keywords.

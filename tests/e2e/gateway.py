@@ -34,7 +34,7 @@ from mcp.shared.exceptions import MCPError
 from verdicts import check, summary
 
 HERE = pathlib.Path(__file__).parent
-DIALECTS = ["mcp", "portable", "openai-strict", "anthropic-strict"]
+DIALECTS = ["mcp", "portable", "openai-strict", "anthropic-strict", "gemini"]
 def wire(model):
     """A pydantic model as the JSON on the wire (camelCase keys)."""
     return json.loads(model.model_dump_json(by_alias=True, exclude_none=True))

@@ -27,6 +27,7 @@ CONVERTERS = {
     "openai-strict": lambda s: first_difference(s, openai_strict(s)),
     "anthropic-strict": lambda s: first_difference(s, transform_schema(s)),
     "portable": lambda s: gemini(s, "GEMINI_API") or gemini(s, "VERTEX_AI"),
+    "gemini": lambda s: gemini(s, "GEMINI_API") or gemini(s, "VERTEX_AI"),
 }
 
 

@@ -18,7 +18,7 @@ import sys
 from mcp import ClientSession
 from mcp.client.streamable_http import streamable_http_client
 
-DIALECTS = ["mcp", "portable", "openai-strict", "anthropic-strict"]
+DIALECTS = ["mcp", "portable", "openai-strict", "anthropic-strict", "gemini"]
 
 
 async def listed(url):

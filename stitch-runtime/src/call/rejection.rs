@@ -8,6 +8,10 @@ pub use crate::shape::issue::{Issue, JsonPointer};
 /// A call's arguments were rejected; `issues` lists the problems found, in document order, up
 /// to [`Rejection::MAX_ISSUES`].
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[allow(
+    clippy::exhaustive_structs,
+    reason = "a rejection's documented wire form, which a server wrapping another (stitch-gateway) builds"
+)]
 pub struct Rejection {
     /// The problems found, in document order: every one, or the first
     /// [`MAX_ISSUES`](Rejection::MAX_ISSUES) when `truncated`.

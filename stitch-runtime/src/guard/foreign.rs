@@ -6,7 +6,7 @@ use serde_json::Value;
 use stitch_rules::{Dialect, Text};
 
 use super::walk::Findings;
-use super::{Finding, FindingKind, format_allowed, invalid_name};
+use super::{Finding, FindingKind, format_allowed, invalid_name, name_refused};
 use crate::tool::SchemaProfile;
 
 /// Keys that give a schema type information.
@@ -20,7 +20,7 @@ const TYPE_KEYS: [&str; 8] = [
 /// forms), `prefixItems`, `additionalProperties`, `patternProperties`, `$defs`/`definitions`
 /// (at the path of the schema holding them) and the `allOf`/`anyOf`/`oneOf` branches; `not`
 /// is not walked, only object schemas are judged, the root is never flagged, and `$ref` is not
-/// followed. With a profile's dialect other than `Mcp`, what that dialect cannot say of the
+/// followed. With a profile's dialect that does not take JSON Schema whole, what that dialect cannot say of the
 /// schema as [`tool_schema_for`](crate::tool_schema_for) shows it is reported too, by the
 /// walk that reports it of a contract (a part kept as it was written, a map or a free value
 /// in a strict dialect, a `null` with a meaning where the dialect cannot show it, ...).
@@ -29,7 +29,10 @@ pub(crate) fn validate_tool_schema(
     schema: &Value,
     profile: &SchemaProfile,
 ) -> Vec<Finding> {
-    let mut findings: Vec<Finding> = invalid_name(name).into_iter().collect();
+    let mut findings: Vec<Finding> = invalid_name(name)
+        .or_else(|| name_refused(name, profile.dialect.rules()))
+        .into_iter()
+        .collect();
     if schema.get("type").and_then(Value::as_str) != Some("object") {
         let mut finding = Finding::new(FindingKind::NotAnObject, name);
         finding
@@ -53,7 +56,8 @@ pub(crate) fn validate_tool_schema(
     };
     walk.inside(schema, &mut Vec::new());
     let mut findings = walk.findings;
-    if profile.dialect != Dialect::Mcp {
+    // A dialect that takes JSON Schema whole loses nothing.
+    if !profile.dialect.rules().whole_json_schema {
         findings.extend(inexpressible(name, schema, profile.dialect));
     }
     findings

@@ -80,6 +80,10 @@ pub struct Slot {
 
 /// A union's key table, as slices (what a `Union` refers to).
 #[derive(Clone, Copy, Debug)]
+#[allow(
+    clippy::exhaustive_structs,
+    reason = "the IR the derive's generated code builds in constants, by struct literal"
+)]
 pub struct Flat<'a> {
     /// Keys in order of first appearance.
     pub keys: &'a [TableKey],

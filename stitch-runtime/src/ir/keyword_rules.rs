@@ -53,6 +53,10 @@ const _: () = assert!(
 /// Every keyword of a kind's class (in the order a schema writes them), each with its value
 /// when set: `values[i]` is the value of `keywords[i]`.
 #[derive(Clone, Copy, Debug)]
+#[allow(
+    clippy::exhaustive_structs,
+    reason = "the IR the derive's generated code builds in constants, by struct literal"
+)]
 pub struct KeywordSlots<'a> {
     /// The class's keywords.
     pub keywords: &'static [Keyword],

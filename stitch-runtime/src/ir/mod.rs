@@ -278,6 +278,10 @@ pub enum Hazard {
 
 /// The JSON an invalid value is replaced with (`catch = expr`, serialized when needed).
 #[derive(Clone, Copy, Debug)]
+#[allow(
+    clippy::exhaustive_structs,
+    reason = "the IR the derive's generated code builds in constants, by struct literal"
+)]
 pub struct Fallback(pub fn() -> serde_json::Value);
 
 impl Hazard {

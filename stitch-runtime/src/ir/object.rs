@@ -27,6 +27,10 @@ pub struct Doc<'a> {
 
 /// How a text stands inside a JSON string, as far as it is known before rendering.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(
+    clippy::exhaustive_enums,
+    reason = "the IR the derive's generated code builds in constants, by struct literal"
+)]
 pub enum Escape<'a> {
     /// As it is: the text needs no escape, and rendering copies it whole.
     Plain,

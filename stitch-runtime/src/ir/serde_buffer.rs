@@ -13,6 +13,10 @@ use crate::ir::{Kind, Node, NumberType};
 /// 128-bit integer it can see in a type's spelling, and leaves out the types it knows hold
 /// none): the operation's name, the field's (empty for a newtype operation) and the node.
 #[derive(Clone, Copy, Debug)]
+#[allow(
+    clippy::exhaustive_structs,
+    reason = "the IR the derive's generated code builds in constants, by struct literal"
+)]
 pub struct Buffered {
     /// The operation's name.
     pub operation: &'static str,

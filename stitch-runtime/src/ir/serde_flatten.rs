@@ -13,6 +13,10 @@ use crate::ir::{Field, Kind, Node, Object};
 
 /// A flattened field: its place among the object's own fields, and its type's node.
 #[derive(Clone, Copy, Debug)]
+#[allow(
+    clippy::exhaustive_structs,
+    reason = "the IR the derive's generated code builds in constants, by struct literal"
+)]
 pub struct Flattened {
     /// How many of the object's own fields come before it.
     pub at: usize,

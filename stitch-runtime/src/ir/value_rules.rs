@@ -32,6 +32,10 @@ impl<'a> Bound<'a> {
 
 /// Visible constraints on a number (`integer` or `number`), and the Rust type it is read into.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[allow(
+    clippy::exhaustive_structs,
+    reason = "the IR the derive's generated code builds in constants, by struct literal"
+)]
 pub struct NumberRules<'a> {
     /// `minimum`.
     pub minimum: Option<Bound<'a>>,
@@ -125,6 +129,10 @@ impl NumberType {
 
 /// Visible constraints on a string.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[allow(
+    clippy::exhaustive_structs,
+    reason = "the IR the derive's generated code builds in constants, by struct literal"
+)]
 pub struct StringRules<'a> {
     /// `minLength`, in characters.
     pub min_length: Option<u64>,
@@ -155,6 +163,10 @@ impl<'a> StringRules<'a> {
 
 /// Visible constraints on an array.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[allow(
+    clippy::exhaustive_structs,
+    reason = "the IR the derive's generated code builds in constants, by struct literal"
+)]
 pub struct ArrayRules {
     /// `minItems`.
     pub min_items: Option<u64>,
@@ -175,6 +187,10 @@ impl ArrayRules {
 
 /// Visible constraints on a map.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[allow(
+    clippy::exhaustive_structs,
+    reason = "the IR the derive's generated code builds in constants, by struct literal"
+)]
 pub struct MapRules {
     /// `minProperties`.
     pub min_properties: Option<u64>,
@@ -192,6 +208,10 @@ impl MapRules {
 
 /// A keyword's value, as the IR holds it.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[allow(
+    clippy::exhaustive_enums,
+    reason = "the IR the derive's generated code builds in constants, by struct literal"
+)]
 pub enum KeywordValue<'a> {
     /// A number (`minimum`, ...).
     Bound(Bound<'a>),

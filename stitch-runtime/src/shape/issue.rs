@@ -7,6 +7,10 @@ use stitch_rules::IssueCode;
 
 /// One problem in a call's arguments.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[allow(
+    clippy::exhaustive_structs,
+    reason = "a rejection's documented wire form, which a server wrapping another (stitch-gateway) builds"
+)]
 pub struct Issue {
     /// Where: an RFC 6901 JSON Pointer into the arguments (`/operations/0/partIndex`).
     pub pointer: String,

@@ -13,6 +13,10 @@ pub use stitch_rules::keys::slots_for;
 
 /// A union's key table with sizes known in constant evaluation.
 #[derive(Clone, Copy, Debug)]
+#[allow(
+    clippy::exhaustive_structs,
+    reason = "the IR the derive's generated code builds in constants, by struct literal"
+)]
 pub struct FlatTable<const KEYS: usize, const FIELDS: usize> {
     /// Keys in order of first appearance.
     pub keys: [TableKey; KEYS],
@@ -47,6 +51,10 @@ pub const fn total_fields(union: &Union) -> usize {
 /// Every field's key index (fields in operation order) and the number of distinct keys: the
 /// one pass that hashes names. The generated code sizes the key table by `keys`.
 #[derive(Clone, Copy, Debug)]
+#[allow(
+    clippy::exhaustive_structs,
+    reason = "the IR the derive's generated code builds in constants, by struct literal"
+)]
 pub struct KeyIndices<const FIELDS: usize> {
     /// The key index of each field, in operation order.
     pub of_field: [u32; FIELDS],
