@@ -131,10 +131,13 @@ pub struct Client {
 
 impl Client {
     pub fn of(dialect: Dialect) -> Client {
+        // As its dialect's row says: closed objects, omitted keys sent as `null`, `null` shown
+        // in the type or not.
+        let rules = dialect.rules();
         Client {
-            names_only: dialect.is_strict(),
-            every_key: dialect == Dialect::OpenAiStrict,
-            unshown_nulls_left_out: matches!(dialect, Dialect::Portable | Dialect::AnthropicStrict),
+            names_only: rules.objects_closed,
+            every_key: rules.omitted == stitch::dialect::Omitted::SentAsNull,
+            unshown_nulls_left_out: rules.null != stitch::dialect::NullSaid::InType,
         }
     }
 
