@@ -59,6 +59,33 @@ where
     }
 }
 
+/// A spelling serde reads (not the one it writes) is accepted in every dialect that can say
+/// the type, and `parse` reads it to serde's value.
+fn read_alike<T>(spellings: &[&str])
+where
+    T: Shape + DeserializeOwned + PartialEq + Debug,
+{
+    for spelling in spellings {
+        let call = json!({ "value": spelling });
+        let read: T = serde_json::from_value(json!(spelling)).expect("serde reads it");
+        for dialect in Dialect::ALL.iter().copied() {
+            let schema = json(Holds::<T>::input_schema_for(dialect));
+            let validator = jsonschema::options()
+                .should_validate_formats(true)
+                .build(&schema)
+                .expect("a valid schema");
+            assert!(
+                validator.is_valid(&call),
+                "{dialect}: {schema} rejects {call}"
+            );
+        }
+        match Holds::<T>::parse(call.clone()) {
+            Ok(parsed) => assert_eq!(parsed.value, read, "{call}"),
+            Err(rejection) => panic!("{call} is refused: {rejection}"),
+        }
+    }
+}
+
 /// `parse` refuses the value with an issue of `code` at `/value`.
 fn refused<T>(value: Value, code: IssueCode)
 where
@@ -112,6 +139,25 @@ mod standard {
         refused::<IpAddr>(json!(":::"), IssueCode::Pattern);
         refused::<SocketAddr>(json!("1.2.3.4:99999"), IssueCode::Pattern);
         refused::<IpAddr>(json!("localhost"), IssueCode::Pattern);
+    }
+
+    #[test]
+    fn addresses_are_read_in_every_spelling_rust_reads() {
+        // An IPv4 tail after a `::`, in each place RFC 4291 allows one.
+        let tails = [
+            "2001:db8::1:1.2.3.4",
+            "0::ffff:1.2.3.4",
+            "::1:2:1.2.3.4",
+            "1:2:3:4:5::1.2.3.4",
+        ];
+        read_alike::<IpAddr>(&tails);
+        read_alike::<Ipv6Addr>(&tails);
+        read_alike::<SocketAddr>(&["[2001:db8::1:1.2.3.4]:80", "1.2.3.4:080"]);
+        read_alike::<SocketAddrV6>(&["[2001:db8::1:1.2.3.4%007]:0080"]);
+        read_alike::<SocketAddrV4>(&["1.2.3.4:080"]);
+        // Never an IPv4 address before the `::`, nor a scope past a `u32`.
+        refused::<IpAddr>(json!("1.2.3.4::1"), IssueCode::Pattern);
+        refused::<SocketAddr>(json!("[::1%4294967296]:80"), IssueCode::Pattern);
     }
 
     #[test]

@@ -1,5 +1,4 @@
-//! The standard library's other types a tool takes: network addresses (strings of a format or
-//! a pattern), paths (strings), durations and system times (serde's objects), tuples
+//! The standard library's other types a tool takes: paths (strings), durations and system times (serde's objects), tuples
 //! (positional arrays), ranges (objects of `start` and `end`), the wrappers whose wire form is
 //! their content's, atomics, and the signed non-zero integers.
 
@@ -8,70 +7,6 @@ use std::marker::PhantomData;
 use super::{Shape, converted, text};
 use crate::ir::{Doc, Field, Kind, Node, Object};
 use crate::shape::issue::{Issue, JsonPointer};
-
-/// An IPv4 address as Rust reads one: four decimal octets up to 255, without leading zeros.
-macro_rules! ipv4 {
-    () => {
-        "(?:(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])"
-    };
-}
-
-/// An IPv6 address: eight groups, or fewer around one `::`, the last two of them perhaps an
-/// IPv4 address (the forms RFC 4291 writes; Rust reads them all).
-macro_rules! ipv6 {
-    () => {
-        concat!(
-            "(?:(?:[0-9A-Fa-f]{1,4}:){7}[0-9A-Fa-f]{1,4}",
-            "|(?:[0-9A-Fa-f]{1,4}:){1,7}:",
-            "|(?:[0-9A-Fa-f]{1,4}:){1,6}:[0-9A-Fa-f]{1,4}",
-            "|(?:[0-9A-Fa-f]{1,4}:){1,5}(?::[0-9A-Fa-f]{1,4}){1,2}",
-            "|(?:[0-9A-Fa-f]{1,4}:){1,4}(?::[0-9A-Fa-f]{1,4}){1,3}",
-            "|(?:[0-9A-Fa-f]{1,4}:){1,3}(?::[0-9A-Fa-f]{1,4}){1,4}",
-            "|(?:[0-9A-Fa-f]{1,4}:){1,2}(?::[0-9A-Fa-f]{1,4}){1,5}",
-            "|[0-9A-Fa-f]{1,4}:(?::[0-9A-Fa-f]{1,4}){1,6}",
-            "|:(?:(?::[0-9A-Fa-f]{1,4}){1,7}|:)",
-            "|(?:[0-9A-Fa-f]{1,4}:){6}",
-            ipv4!(),
-            "|::(?:[Ff]{4}(?::0{1,4})?:)?",
-            ipv4!(),
-            "|(?:[0-9A-Fa-f]{1,4}:){1,4}:",
-            ipv4!(),
-            ")"
-        )
-    };
-}
-
-/// A port: 0 to 65535, as Rust writes it.
-macro_rules! port {
-    () => {
-        "(?:6553[0-5]|655[0-2][0-9]|65[0-4][0-9]{2}|6[0-4][0-9]{3}|[1-5][0-9]{4}|[1-9][0-9]{0,3}|0)"
-    };
-}
-
-/// An IPv4 address, or an IPv6 one.
-const IP_PATTERN: &str = concat!("^(?:", ipv4!(), "|", ipv6!(), ")$");
-
-/// An IPv4 address and a port, or a bracketed IPv6 address (with its scope, if any) and a port.
-const SOCKET_PATTERN: &str = concat!(
-    "^(?:",
-    ipv4!(),
-    "|\\[",
-    ipv6!(),
-    "(?:%[0-9]+)?\\]):",
-    port!(),
-    "$"
-);
-const SOCKET_V4_PATTERN: &str = concat!("^", ipv4!(), ":", port!(), "$");
-const SOCKET_V6_PATTERN: &str = concat!("^\\[", ipv6!(), "(?:%[0-9]+)?\\]:", port!(), "$");
-
-/// Every pattern a type here is advertised with (tested as the ecosystem's are).
-#[cfg(test)]
-pub(crate) const PATTERNS: &[&str] = &[
-    IP_PATTERN,
-    SOCKET_PATTERN,
-    SOCKET_V4_PATTERN,
-    SOCKET_V6_PATTERN,
-];
 
 macro_rules! texts {
     ($($ty:ty => $node:expr),* $(,)?) => {$(
@@ -82,12 +17,6 @@ macro_rules! texts {
 }
 
 texts!(
-    std::net::Ipv4Addr => text(Some("ipv4"), None, true),
-    std::net::Ipv6Addr => text(Some("ipv6"), None, true),
-    std::net::IpAddr => text(None, Some(IP_PATTERN), true),
-    std::net::SocketAddr => text(None, Some(SOCKET_PATTERN), true),
-    std::net::SocketAddrV4 => text(None, Some(SOCKET_V4_PATTERN), true),
-    std::net::SocketAddrV6 => text(None, Some(SOCKET_V6_PATTERN), true),
     std::path::PathBuf => text(None, None, false),
     std::path::Path => text(None, None, false),
 );
@@ -313,96 +242,3 @@ signed_non_zero!(
     std::num::NonZeroI64 => i64, std::num::NonZeroI128 => i128,
     std::num::NonZeroIsize => isize,
 );
-
-#[cfg(test)]
-mod tests {
-    use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, SocketAddrV4, SocketAddrV6};
-
-    use super::{IP_PATTERN, SOCKET_PATTERN, SOCKET_V4_PATTERN, SOCKET_V6_PATTERN};
-
-    /// Whether `text` matches `pattern`, as the keyword table compiles it (each pattern
-    /// compiled once).
-    fn matches(pattern: &'static str, text: &str) -> bool {
-        use std::collections::HashMap;
-        use std::sync::{LazyLock, Mutex};
-        static COMPILED: LazyLock<Mutex<HashMap<&'static str, regex::Regex>>> =
-            LazyLock::new(Mutex::default);
-        let mut compiled = COMPILED.lock().expect("no test panics holding it");
-        compiled
-            .entry(pattern)
-            .or_insert_with(|| {
-                stitch_rules::pattern::compiled(pattern).expect("the pattern compiles")
-            })
-            .is_match(text)
-    }
-
-    /// Addresses from a fixed sequence: every width of group, zero runs of every length.
-    fn addresses() -> impl Iterator<Item = (u32, u128, u16)> {
-        let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
-        (0..4000).map(move |round| {
-            let mut next = || {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                state
-            };
-            let (a, b) = (next(), next());
-            // Zero some groups, so `::` runs of each length and place are written.
-            let mask: u128 = (0..8)
-                .filter(|group| (a >> (group + 8 * (round % 3))) & 1 == 1)
-                .map(|group| 0xffff_u128 << (16 * group))
-                .sum();
-            let v6 = ((u128::from(a) << 64) | u128::from(b)) & mask;
-            (
-                b as u32 >> (round % 24),
-                v6,
-                (a >> 48) as u16 >> (round % 16),
-            )
-        })
-    }
-
-    #[test]
-    fn what_rust_writes_of_an_address_matches_its_pattern() {
-        for (v4, v6, port) in addresses() {
-            let (v4, v6) = (Ipv4Addr::from(v4), Ipv6Addr::from(v6));
-            for written in [v4.to_string(), v6.to_string()] {
-                assert!(matches(IP_PATTERN, &written), "{written}");
-                assert!(written.parse::<IpAddr>().is_ok());
-            }
-            let mapped = v4.to_ipv6_mapped().to_string();
-            assert!(matches(IP_PATTERN, &mapped), "{mapped}");
-            let sockets = [
-                SocketAddr::from((v4, port)).to_string(),
-                SocketAddr::from((v6, port)).to_string(),
-            ];
-            for written in &sockets {
-                assert!(matches(SOCKET_PATTERN, written), "{written}");
-            }
-            let v4_socket = SocketAddrV4::new(v4, port).to_string();
-            assert!(matches(SOCKET_V4_PATTERN, &v4_socket), "{v4_socket}");
-            let v6_socket = SocketAddrV6::new(v6, port, 0, 3).to_string();
-            assert!(matches(SOCKET_V6_PATTERN, &v6_socket), "{v6_socket}");
-        }
-    }
-
-    #[test]
-    fn what_rust_refuses_of_an_address_its_pattern_refuses() {
-        for refused in [
-            "01.2.3.4",
-            "256.1.1.1",
-            "1.2.3",
-            ":::",
-            "1:2:3:4:5:6:7:8:9",
-            "1::2::3",
-            "12345::",
-            "g::1",
-        ] {
-            assert!(refused.parse::<IpAddr>().is_err(), "{refused}");
-            assert!(!matches(IP_PATTERN, refused), "{refused}");
-        }
-        for refused in ["1.2.3.4:99999", "1.2.3.4:65536", "[::1]:70000", "[:::]:80"] {
-            assert!(refused.parse::<SocketAddr>().is_err(), "{refused}");
-            assert!(!matches(SOCKET_PATTERN, refused), "{refused}");
-        }
-    }
-}
