@@ -51,6 +51,9 @@ pub(super) enum ShapeNote<'a> {
     SetMeanings(NodeSet<'a>),
     /// A free value shown as scalars (a strict dialect): how an object or array is sent.
     JsonText,
+    /// An object a strict dialect closes though a flattened map takes its other keys: that
+    /// this client cannot send them.
+    OtherKeysClosed,
 }
 
 pub(super) const NO_NOTES: Notes<'static> = Notes {
@@ -156,8 +159,12 @@ pub(super) const fn write_description(
         write_kinds_note(sink, notes.kinds);
         ending = Ending::Open;
     }
-    if let Some(shape @ (ShapeNote::Positions(_) | ShapeNote::OneKeyOf(_) | ShapeNote::JsonText)) =
-        notes.shape
+    if let Some(
+        shape @ (ShapeNote::Positions(_)
+        | ShapeNote::OneKeyOf(_)
+        | ShapeNote::JsonText
+        | ShapeNote::OtherKeysClosed),
+    ) = notes.shape
     {
         ending.separate(sink);
         match shape {
@@ -168,6 +175,7 @@ pub(super) const fn write_description(
                 sink.byte(b'.');
             }
             ShapeNote::JsonText => sink.raw(JSON_TEXT_NOTE),
+            ShapeNote::OtherKeysClosed => sink.raw(OTHER_KEYS_CLOSED_NOTE),
             // Written with the text, above.
             ShapeNote::Meanings(_) | ShapeNote::SetMeanings(_) => {}
         }
@@ -190,6 +198,11 @@ pub(super) const fn write_description(
 /// `strict_arguments_for` read the text back).
 const JSON_TEXT_NOTE: &str =
     "Any JSON value: an object or array is sent as its JSON text, in a string.";
+
+/// How a strict dialect says that the keys a flattened map would take beside the named ones
+/// cannot be sent (the object is closed).
+const OTHER_KEYS_CLOSED_NOTE: &str =
+    "The tool also takes other keys, but this client cannot send them: only the keys listed here.";
 
 /// A merged key's hint: which operations make it available, or require it.
 const fn write_hint(sink: &mut Sink<'_>, hint: Hint<'_>) {
@@ -373,7 +386,10 @@ const fn write_meanings(sink: &mut Sink<'_>, shape: ShapeNote<'_>) {
     match shape {
         ShapeNote::Meanings(meanings) => write_doc_text(sink, &meanings),
         ShapeNote::SetMeanings(set) => write_set_meanings(sink, set),
-        ShapeNote::Positions(_) | ShapeNote::OneKeyOf(_) | ShapeNote::JsonText => {}
+        ShapeNote::Positions(_)
+        | ShapeNote::OneKeyOf(_)
+        | ShapeNote::JsonText
+        | ShapeNote::OtherKeysClosed => {}
     }
 }
 

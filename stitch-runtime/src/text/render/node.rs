@@ -225,6 +225,9 @@ const fn dialect_notes<'a>(node: &'a Node<'a>, rules: &DialectRules, untyped: bo
             }
             Kind::StringEnum(_, _, Some(meanings)) => Some(ShapeNote::Meanings(meanings)),
             Kind::Any if matches!(rules.free, FreeValues::JsonText) => Some(ShapeNote::JsonText),
+            Kind::Object(object) if object.rest.is_some() && rules.objects_closed => {
+                Some(ShapeNote::OtherKeysClosed)
+            }
             _ => None,
         },
     }
