@@ -1,7 +1,9 @@
 //! `parse` takes what serde reads and the exact schema states, and nothing else: a spelling
 //! serde reads that no schema states (an `alias` of a field in a closed object or of a
 //! required one, of an operation, of a unit variant; chrono's `"Monday"`) is refused with the
-//! name to send, and an adjacently tagged unit operation holds nothing but `null`. Judged
+//! name to send, and an adjacently tagged unit operation holds nothing but `null`; another
+//! crate's type is answered with the spelling it writes of what it read (`"+1"` as `"1"`,
+//! `"9:44:55"` as `"09:44:55"`, `"MON"` as `"Mon"`). Judged
 //! against both oracles at once: serde, and the `jsonschema` crate on the exact schema.
 
 mod common;
@@ -228,6 +230,84 @@ fn a_url_the_url_crate_escapes_is_answered_escaped() {
         message.ends_with("— send the URL escaped: \"https://example.com/caf%C3%A9\""),
         "{message}"
     );
+}
+
+/// `parse`'s message for each spelling ends with the one to send.
+fn each_respelled<T: stitch::Shape + DeserializeOwned + std::fmt::Debug>(
+    spellings: &[(&str, &str)],
+) {
+    for (sent, canonical) in spellings {
+        let message = respelled::<T>(json!(sent));
+        assert!(
+            message.ends_with(&format!("— send it as \"{canonical}\"")),
+            "{sent}: {message}"
+        );
+    }
+}
+
+#[cfg(feature = "rust_decimal1")]
+#[test]
+fn a_decimal_in_another_notation_is_answered_in_the_one_the_schema_states() {
+    each_respelled::<rust_decimal::Decimal>(&[
+        ("+1", "1"),
+        (".5", "0.5"),
+        ("1.", "1"),
+        ("1_000", "1000"),
+        ("1e3", "1000"),
+    ]);
+}
+
+#[cfg(feature = "bigdecimal04")]
+#[test]
+fn a_big_decimal_in_another_notation_is_answered_in_the_one_the_schema_states() {
+    each_respelled::<bigdecimal::BigDecimal>(&[
+        ("+1", "1"),
+        (".5", "0.5"),
+        ("1.", "1"),
+        ("1_000", "1000"),
+    ]);
+}
+
+#[cfg(feature = "url2")]
+#[test]
+fn a_url_with_what_rfc_3986_refuses_is_answered_escaped() {
+    for (sent, escaped) in [
+        ("https://example.com\\a\\b", "https://example.com/a/b"),
+        ("https://example.com/a|b", "https://example.com/a%7Cb"),
+        ("https://example.com/{a}", "https://example.com/%7Ba%7D"),
+        (" https://example.com/a ", "https://example.com/a"),
+    ] {
+        let message = respelled::<url::Url>(json!(sent));
+        assert!(
+            message.ends_with(&format!("— send the URL escaped: \"{escaped}\"")),
+            "{sent}: {message}"
+        );
+    }
+}
+
+#[cfg(feature = "chrono04")]
+#[test]
+fn chrono_reads_of_times_and_weekdays_are_answered_as_chrono_writes_them() {
+    use chrono::{DateTime, NaiveTime, Utc, Weekday};
+    each_respelled::<NaiveTime>(&[("9:44:55", "09:44:55"), (" 09:44:55 ", "09:44:55")]);
+    each_respelled::<DateTime<Utc>>(&[(" 2026-12-05T10:00:00Z", "2026-12-05T10:00:00Z")]);
+    for sent in ["MON", "mOnDaY"] {
+        let message = respelled::<Weekday>(json!(sent));
+        assert!(
+            message.ends_with("— send \"Mon\", the value it stands for"),
+            "{message}"
+        );
+    }
+}
+
+#[cfg(feature = "jiff02")]
+#[test]
+fn jiffs_compact_forms_are_answered_in_the_ones_the_schema_states() {
+    each_respelled::<jiff::Timestamp>(&[("20240101T000000Z", "2024-01-01T00:00:00Z")]);
+    each_respelled::<jiff::civil::Date>(&[("20240101", "2024-01-01")]);
+    each_respelled::<jiff::civil::Time>(&[("000000", "00:00:00"), ("T09:30", "09:30:00")]);
+    each_respelled::<jiff::civil::DateTime>(&[("20240101T093000", "2024-01-01T09:30:00")]);
+    each_respelled::<jiff::Span>(&[("pt1h30m", "PT1H30M"), ("1h 30m", "PT1H30M")]);
 }
 
 #[test]

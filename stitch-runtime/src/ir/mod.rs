@@ -284,6 +284,17 @@ pub enum Hazard {
 )]
 pub struct Fallback(pub fn() -> serde_json::Value);
 
+/// How a type reads a text and writes it back (its own serde, both ways): the spelling it
+/// writes of one it also reads, which `parse` names where the schema refuses the one sent
+/// (`"+1"` is sent as `"1"`, `"9:44:55"` as `"09:44:55"`). `None` where the type does not
+/// read the text.
+#[derive(Clone, Copy, Debug)]
+#[allow(
+    clippy::exhaustive_structs,
+    reason = "the IR the shapes of other crates' types build in constants, by struct literal"
+)]
+pub struct Respell(pub fn(&str) -> Option<String>);
+
 impl Hazard {
     /// Whether two hazards are the same kind of hazard.
     pub const fn same(self, other: Hazard) -> bool {
@@ -312,6 +323,9 @@ pub struct Node<'a> {
     pub checks: u8,
     /// The hazard of this node.
     pub hazard: Hazard,
+    /// The spelling the node's type writes of a text it reads in another, for `parse`'s
+    /// message (see [`Respell`]); `None` for a type whose schema states every spelling.
+    pub respell: Option<Respell>,
 }
 
 impl<'a> Node<'a> {
@@ -323,6 +337,7 @@ impl<'a> Node<'a> {
             omittable: false,
             checks: 0,
             hazard: Hazard::None,
+            respell: None,
         }
     }
 
@@ -333,6 +348,7 @@ impl<'a> Node<'a> {
         omittable: false,
         checks: checks::OPAQUE,
         hazard: Hazard::None,
+        respell: None,
     };
 
     /// The same node, also accepting `null` and a missing key (an `Option`).
@@ -349,6 +365,14 @@ impl<'a> Node<'a> {
     pub const fn required(&self) -> Node<'a> {
         Node {
             omittable: false,
+            ..*self
+        }
+    }
+
+    /// The same node, `parse` naming the spelling `respell` gives of a text it refuses.
+    pub const fn respelled_by(&self, respell: Respell) -> Node<'a> {
+        Node {
+            respell: Some(respell),
             ..*self
         }
     }

@@ -17,7 +17,7 @@ use super::spelling;
 use super::words::short;
 use crate::call::format_check;
 use crate::call::pattern_match;
-use crate::ir::{Bound, KeywordValue, KeywordVisitor, Kind};
+use crate::ir::{Bound, KeywordValue, KeywordVisitor, Kind, Node, Respell};
 
 /// What a value's keywords are checked against.
 #[derive(Clone, Copy)]
@@ -107,13 +107,17 @@ struct Enforcing<'c, 'v, 'p> {
     checker: &'c mut Checker,
     measured: Measured<'v>,
     at: &'p Path<'p>,
+    /// How the node's type respells a text a keyword refuses, for the message.
+    respell: Option<Respell>,
 }
 
 impl KeywordVisitor<'static> for Enforcing<'_, '_, '_> {
     #[inline(always)]
     fn visit(&mut self, keyword: Keyword, value: KeywordValue<'static>) {
-        self.checker
-            .keyword(keyword, value, &mut self.measured, self.at);
+        if !holds(keyword, value, &mut self.measured) {
+            self.checker
+                .broken(keyword, value, &mut self.measured, self.at, self.respell);
+        }
     }
 }
 
@@ -125,23 +129,20 @@ impl Checker {
             checker: self,
             measured: Measured::of(subject),
             at,
+            respell: None,
         });
     }
 
-    /// One keyword against `subject`, reported when it does not hold. Inlined at each of
-    /// `each_keyword`'s call sites, where the keyword is a constant, so each is compiled to
-    /// its own check.
-    #[inline(always)]
-    fn keyword(
-        &mut self,
-        keyword: Keyword,
-        value: KeywordValue<'static>,
-        measured: &mut Measured<'_>,
-        at: &Path<'_>,
-    ) {
-        if !holds(keyword, value, measured) {
-            self.broken(keyword, value, measured, at);
-        }
+    /// Checks the keywords of a text's node, a refused text answered with the spelling its
+    /// type writes of it.
+    #[inline]
+    pub(super) fn text_keywords(&mut self, node: &Node<'static>, text: &str, at: &Path<'_>) {
+        node.kind.each_keyword(&mut Enforcing {
+            checker: self,
+            measured: Measured::of(Subject::Text(text)),
+            at,
+            respell: node.respell,
+        });
     }
 
     /// The issue of a keyword that does not hold.
@@ -152,6 +153,7 @@ impl Checker {
         value: KeywordValue<'static>,
         measured: &mut Measured<'_>,
         at: &Path<'_>,
+        respell: Option<Respell>,
     ) {
         let spec = keyword.spec();
         let message = match (spec.check, value, measured.subject) {
@@ -169,7 +171,7 @@ impl Checker {
                 format!(
                     "must match the pattern {pattern}, got {}{}",
                     short(text),
-                    respelled(keyword, value, text)
+                    respelled(keyword, value, text, respell)
                 )
             }
             (Check::Format, KeywordValue::Text(name), Subject::Text(text)) => {
@@ -177,7 +179,7 @@ impl Checker {
                     "must be {}, got {}{}",
                     format_check::example(name),
                     short(text),
-                    respelled(keyword, value, text)
+                    respelled(keyword, value, text, respell)
                 )
             }
             (Check::Unique, KeywordValue::Flag, Subject::Items(items)) => {
@@ -206,13 +208,19 @@ impl Checker {
     }
 }
 
-/// The canonical spelling of a text `keyword` refuses, as a hint (see `spelling`), or
-/// nothing.
-fn respelled(keyword: Keyword, value: KeywordValue<'static>, text: &str) -> String {
-    spelling::canonical(text, |candidate| {
-        holds(keyword, value, &mut Measured::of(Subject::Text(candidate)))
-    })
-    .unwrap_or_default()
+/// The canonical spelling of a text `keyword` refuses, as a hint: the form's own (see
+/// `spelling`), or the one the node's type writes of it; or nothing.
+fn respelled(
+    keyword: Keyword,
+    value: KeywordValue<'static>,
+    text: &str,
+    respell: Option<Respell>,
+) -> String {
+    let passes =
+        |candidate: &str| holds(keyword, value, &mut Measured::of(Subject::Text(candidate)));
+    spelling::canonical(text, passes)
+        .or_else(|| spelling::written_by_type(text, respell?, passes))
+        .unwrap_or_default()
 }
 
 /// Each item that repeats an earlier one, with the index of the first it repeats, compared

@@ -9,6 +9,7 @@ use stitch_rules::IssueCode;
 use super::Checker;
 use super::keywords::Subject;
 use super::path::Path;
+use super::spelling;
 use super::words::{describe, expected, quoted_list, short};
 use crate::ir::{Hazard, Kind, Node, NumberRules, NumberType, checks};
 
@@ -108,7 +109,7 @@ impl Checker {
             return self.wrong_type(node, value, at);
         };
         let before = self.found;
-        self.keywords(&node.kind, Subject::Text(text), at);
+        self.text_keywords(node, text, at);
         if self.found == before {
             transform(node.checks, text);
         }
@@ -132,6 +133,7 @@ impl Checker {
                     .iter()
                     .find(|(alias, _)| *alias == text.as_str())
                     .map(|(_, value)| format!(" — send \"{value}\", the value it stands for"))
+                    .or_else(|| spelling::value_it_stands_for(text, node.respell?, values))
                     .unwrap_or_default();
                 let message = format!(
                     "must be one of {}, got string {}{instead}",

@@ -1,8 +1,12 @@
 //! The canonical spelling of a text a pattern or a format refuses, when it is one serde reads
 //! in another spelling: a UUID without its hyphens, in braces or as a URN; a date-time with a
 //! space for its `T`, an offset without its colon, or a time of day without its seconds; a
-//! URL with characters the `url` crate escapes. The schema states one spelling, so `parse`
-//! takes that one only, and its issue names it ("send the UUID in its hyphenated form: …").
+//! URL with characters the `url` crate escapes, or RFC 3986 refuses. The schema states one
+//! spelling, so `parse` takes that one only, and its issue names it ("send the UUID in its hyphenated form: …").
+//! Beyond these forms, a text another crate's type reads is answered with the spelling that
+//! type writes of it (its own serde, both ways).
+
+use crate::ir::Respell;
 
 /// The text respelled so that `passes` holds of it, as the issue's hint; `None` when no
 /// respelling here passes.
@@ -20,6 +24,25 @@ pub(super) fn canonical(text: &str, passes: impl Fn(&str) -> bool) -> Option<Str
     escaped_url(text)
         .filter(|url| url != text && passes(url))
         .map(|url| format!(" — send the URL escaped: \"{url}\""))
+}
+
+/// The spelling the node's type writes of `text`, where it reads `text`, differs from it
+/// and `passes`, as the issue's hint.
+pub(super) fn written_by_type(
+    text: &str,
+    respell: Respell,
+    passes: impl Fn(&str) -> bool,
+) -> Option<String> {
+    (respell.0)(text)
+        .filter(|written| written != text && passes(written))
+        .map(|written| format!(" — send it as \"{written}\""))
+}
+
+/// The same, for a value of a closed set: the value a text stands for.
+pub(super) fn value_it_stands_for(text: &str, respell: Respell, values: &[&str]) -> Option<String> {
+    (respell.0)(text)
+        .filter(|written| values.contains(&written.as_str()))
+        .map(|written| format!(" — send \"{written}\", the value it stands for"))
 }
 
 /// A UUID's 32 hex digits in the hyphenated form, from the simple (`67e55044…`), braced
@@ -102,10 +125,25 @@ fn is_hour_minute(bytes: &[u8]) -> bool {
         && bytes[4].is_ascii_digit()
 }
 
-/// A URL as the `url` crate writes what it reads (non-ASCII escaped, the host in punycode).
+/// A URL as the `url` crate writes what it reads (non-ASCII escaped, the host in punycode),
+/// and the characters it leaves as they are but RFC 3986 refuses (`|`, `{`, a space, ...)
+/// escaped too: the spelling a `uri` states.
 #[cfg(feature = "url2")]
 fn escaped_url(text: &str) -> Option<String> {
-    url::Url::parse(text).ok().map(String::from)
+    use percent_encoding::{AsciiSet, CONTROLS, utf8_percent_encode};
+    const NOT_IN_RFC_3986: &AsciiSet = &CONTROLS
+        .add(b' ')
+        .add(b'"')
+        .add(b'<')
+        .add(b'>')
+        .add(b'\\')
+        .add(b'^')
+        .add(b'`')
+        .add(b'{')
+        .add(b'|')
+        .add(b'}');
+    let written = String::from(url::Url::parse(text).ok()?);
+    Some(utf8_percent_encode(&written, NOT_IN_RFC_3986).to_string())
 }
 
 #[cfg(not(feature = "url2"))]

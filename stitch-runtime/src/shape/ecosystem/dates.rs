@@ -5,6 +5,7 @@
 //! every one is converted.
 
 use super::super::{Shape, text};
+use super::spelled_as;
 #[cfg(any(feature = "chrono04", feature = "time03"))]
 use crate::ir::Kind;
 use crate::ir::Node;
@@ -62,44 +63,24 @@ macro_rules! shapes {
     ($($(#[$meta:meta])* $ty:ty => $node:expr;)*) => {$(
         $(#[$meta])*
         impl Shape for $ty {
-            const SHAPE: &'static Node<'static> = &$node;
+            const SHAPE: &'static Node<'static> = &spelled_as::<$ty>(&$node);
         }
     )*};
 }
 
 #[cfg(feature = "chrono04")]
 impl<Tz: chrono::TimeZone> Shape for chrono::DateTime<Tz> {
-    const SHAPE: &'static Node<'static> = &DATE_TIME;
+    /// Respelled as one with its offset (the spelling chrono writes, whatever the zone).
+    const SHAPE: &'static Node<'static> =
+        &spelled_as::<chrono::DateTime<chrono::FixedOffset>>(&DATE_TIME);
 }
 
-/// chrono's weekdays, as it writes them. serde also reads full names in any case; the common
-/// spellings of those are paired with the name to send instead.
+/// chrono's weekdays, as it writes them (serde also reads full names, in any case: each is
+/// respelled).
 #[cfg(feature = "chrono04")]
 const CHRONO_WEEKDAY: Node = Node::of(Kind::StringEnum(
     &["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"],
-    &[
-        ("mon", "Mon"),
-        ("tue", "Tue"),
-        ("wed", "Wed"),
-        ("thu", "Thu"),
-        ("fri", "Fri"),
-        ("sat", "Sat"),
-        ("sun", "Sun"),
-        ("Monday", "Mon"),
-        ("Tuesday", "Tue"),
-        ("Wednesday", "Wed"),
-        ("Thursday", "Thu"),
-        ("Friday", "Fri"),
-        ("Saturday", "Sat"),
-        ("Sunday", "Sun"),
-        ("monday", "Mon"),
-        ("tuesday", "Tue"),
-        ("wednesday", "Wed"),
-        ("thursday", "Thu"),
-        ("friday", "Fri"),
-        ("saturday", "Sat"),
-        ("sunday", "Sun"),
-    ],
+    &[],
     None,
 ));
 

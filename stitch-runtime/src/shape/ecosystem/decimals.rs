@@ -5,6 +5,7 @@
 //! number, and a model that sends a price as a number is taken at its word.
 
 use super::super::{Shape, converted, text};
+use super::spelled_as;
 use crate::ir::{Kind, Node, NumberRules};
 
 /// A JSON number, any.
@@ -23,7 +24,7 @@ pub(crate) const SCIENTIFIC: &str = "^-?[0-9]+(?:\\.[0-9]+)?(?:[eE][+-]?[0-9]+)?
 #[cfg(feature = "rust_decimal1")]
 impl Shape for rust_decimal::Decimal {
     const SHAPE: &'static Node<'static> = &converted(&Node::of(Kind::AnyOf(&[
-        &text(None, Some(DECIMAL), true),
+        &spelled_as::<rust_decimal::Decimal>(&text(None, Some(DECIMAL), true)),
         &NUMBER,
     ])));
 }
@@ -32,7 +33,7 @@ impl Shape for rust_decimal::Decimal {
 #[cfg(feature = "bigdecimal04")]
 impl Shape for bigdecimal::BigDecimal {
     const SHAPE: &'static Node<'static> = &converted(&Node::of(Kind::AnyOf(&[
-        &text(None, Some(SCIENTIFIC), true),
+        &spelled_as::<bigdecimal::BigDecimal>(&text(None, Some(SCIENTIFIC), true)),
         &NUMBER,
     ])));
 }
