@@ -43,7 +43,7 @@ impl Checker {
         let Value::Number(number) = value else {
             return self.wrong_type(node, value, at);
         };
-        if integer_value(number).is_none() {
+        if integer_value(number).is_none() && !is_wide_unsigned(rules, number) {
             // JSON Schema counts `2.0` as an integer, and serde does not: normalise it.
             let float = number.as_f64().unwrap_or(f64::NAN);
             if float.fract() != 0.0 {
@@ -52,9 +52,13 @@ impl Checker {
             match integral_number(float) {
                 Some(whole) => *number = whole,
                 None => {
-                    // Whole, but beyond every 64-bit integer.
-                    let (min, max) = held_range(rules.rust).unwrap_or(JSON_INTEGERS);
-                    return self.out_of_range(number, min.to_string(), max.to_string(), at);
+                    // Whole, but beyond every integer the field's type reads here.
+                    let (min, max) = match held_range(rules.rust) {
+                        Some(_) if is_wide(rules.rust) => ("0".to_owned(), u128::MAX.to_string()),
+                        Some((min, max)) => (min.to_string(), max.to_string()),
+                        None => (JSON_INTEGERS.0.to_string(), JSON_INTEGERS.1.to_string()),
+                    };
+                    return self.out_of_range(number, min, max, at);
                 }
             }
         }
@@ -187,7 +191,7 @@ pub(super) fn fits_integer(rules: &NumberRules, number: &Number) -> bool {
 
 /// The integers a Rust type holds as this build's serde_json carries them: within 64 bits,
 /// or 128 for the 128-bit types when `arbitrary_precision` is on (any crate of the build may
-/// turn it on). A `u128` past `i128::MAX` is refused either way.
+/// turn it on). A `u128` past `i128::MAX` is read too (see `is_wide_unsigned`).
 #[inline(always)]
 fn held_range(rust: NumberType) -> Option<(i128, i128)> {
     match rust {
@@ -195,6 +199,18 @@ fn held_range(rust: NumberType) -> Option<(i128, i128)> {
         NumberType::I128 if reads_wide_integers() => Some((i128::MIN, i128::MAX)),
         _ => rust.integer_range(),
     }
+}
+
+/// Whether `number` is a `u128` past `i128::MAX`, which a `u128` field reads when serde_json
+/// carries integers past 64 bits (the one integer `integer_value` cannot say).
+#[cold]
+fn is_wide_unsigned(rules: &NumberRules, number: &Number) -> bool {
+    is_wide(rules.rust) && number.as_u128().is_some()
+}
+
+/// Whether the type is a `u128` this build reads past 64 bits.
+fn is_wide(rust: NumberType) -> bool {
+    matches!(rust, NumberType::U128) && reads_wide_integers()
 }
 
 /// Whether serde_json carries integers past 64 bits (`arbitrary_precision`), asked once.
