@@ -323,11 +323,26 @@ struct ExactOnly {
     op: Inner,
 }
 
+#[derive(Contract, Deserialize)]
+#[contract(flatten = false)]
+#[serde(tag = "op")]
+#[allow(dead_code)]
+enum ExactRoot {
+    Start { at: u32 },
+    Stop,
+}
+
 #[test]
 fn flatten_false_advertises_the_exact_schema() {
     assert_eq!(ExactOnly::INPUT_SCHEMA, ExactOnly::EXACT_SCHEMA);
     assert_eq!(ExactOnly::TOOL.name, "exact-only");
     assert!(json(ExactOnly::INPUT_SCHEMA)["properties"]["op"]["oneOf"].is_array());
+    // An exact root is an object still, as MCP asks of a tool's input.
+    let root = json(ExactRoot::INPUT_SCHEMA);
+    assert_eq!(root["type"], "object", "{root}");
+    assert_eq!(root["oneOf"].as_array().map(Vec::len), Some(2), "{root}");
+    let op = &json(ExactOnly::INPUT_SCHEMA)["properties"]["op"];
+    assert_eq!(op["type"], "object", "{op}");
 }
 
 /// A generic page of items.

@@ -90,6 +90,11 @@ pub(super) const fn write_object_body<'a>(
 
 /// The exact schema of a union: `"oneOf":[...]`, one object per operation.
 pub(super) const fn write_one_of<'a>(sink: &mut Sink<'_>, union: &'a Union<'a>, nullable: bool) {
+    // Every operation is an object: said beside them too, so that the root of a tool's input
+    // is one (`#[contract(flatten = false)]`), as MCP asks.
+    if !nullable {
+        sink.raw("\"type\":\"object\",");
+    }
     sink.raw("\"oneOf\":[");
     let mut v = 0;
     let variant_count = union.variants.len();
