@@ -21,6 +21,20 @@ struct Maybe {
     paging: Option<Paging>,
 }
 
+#[derive(stitch::Contract, Deserialize)]
+struct Sorting {
+    order: String,
+}
+
+/// The `Option` is said at its own field, not at the first flattened one.
+#[derive(stitch::Contract, Deserialize)]
+struct SecondMaybe {
+    #[serde(flatten)]
+    paging: Paging,
+    #[serde(flatten)]
+    sorting: Option<Sorting>,
+}
+
 /// Only an object's keys flatten.
 #[derive(stitch::Contract, Deserialize)]
 struct Scalar {

@@ -302,18 +302,35 @@ fn object_expr(object: &Object, description: Option<&str>, consts: &mut Consts) 
     let [own, flat, count, expanded, object_name] =
         ["OWN", "FLATTENED", "COUNT", "FIELDS", "OBJECT"]
             .map(|part| format_ident!("__STITCH_{}_{}", part, n));
-    let at = object
+    let flattened_types: Vec<&syn::Type> = object
         .fields
         .iter()
-        .find(|field| field.flatten)
-        .map_or_else(Span::call_site, |field| field.ty.span());
+        .filter(|field| field.flatten)
+        .map(|field| &field.ty)
+        .collect();
+    let at = flattened_types
+        .first()
+        .map_or_else(Span::call_site, |ty| ty.span());
+    // What serde could not read as described is refused at the flattened field it is of (the
+    // last check, of the object as a whole, at the first).
+    let misfits = flattened_types
+        .iter()
+        .map(|ty| ty.span())
+        .chain([at])
+        .enumerate()
+        .map(|(which, span)| {
+            quote_spanned! {span=>
+                const _: () = if let ::core::option::Option::Some(why) =
+                    __s::flatten_misfit(#own, #flat, #which)
+                {
+                    ::core::panic!("{}", why.as_str())
+                };
+            }
+        });
     consts.items.extend(quote_spanned! {at=>
         const #own: &[__s::Field] = &[#(#fields),*];
         const #flat: &[__s::Flattened] = &[#(#flattened),*];
-        // What serde could not read as described is refused here, at the flattened field.
-        const _: () = if let ::core::option::Option::Some(why) = __s::flatten_misfit(#own, #flat) {
-            ::core::panic!("{}", why.as_str())
-        };
+        #(#misfits)*
         const #count: usize = __s::flattened_count(#own, #flat);
         const #expanded: [__s::Field; #count] = __s::flattened_fields::<#count>(#own, #flat);
         const #object_name: __s::Object = __s::with_flattened_rest(

@@ -98,47 +98,21 @@ pub const fn with_flattened_rest<'a>(object: Object<'a>, flattened: &'a [Flatten
 const PLACEHOLDER: Field = Field::new("", &Node::OPAQUE, false, None);
 
 /// Why serde could not read the flattened object as the expansion describes it (the derive
-/// refuses it at compile time, at the flattened field).
-pub const fn flatten_misfit(own: &[Field], flattened: &[Flattened]) -> Option<Message> {
+/// refuses it at compile time): of the `which`-th flattened field, at that field; with
+/// `which` past the last, of the object as a whole (two maps, a wide integer beside them).
+pub const fn flatten_misfit(
+    own: &[Field],
+    flattened: &[Flattened],
+    which: usize,
+) -> Option<Message> {
+    if which < flattened.len() {
+        return field_misfit(own, flattened, which);
+    }
     let mut maps = 0;
     let mut i = 0;
     while i < flattened.len() {
-        let field = &flattened[i];
-        let node = field.node;
-        match node.kind {
-            _ if node.nullable => {
-                return Some(flatten_message(field.name).push(
-                    "` is an `Option`: serde reads it as `None` when its keys do not fit, \
-                     which a schema cannot say; flatten the struct itself",
-                ));
-            }
-            Kind::Object(object) => {
-                let mut f = 0;
-                while f < object.fields.len() {
-                    let name = object.fields[f].name;
-                    if named(own, name) || named_before(flattened, i, name) {
-                        return Some(
-                            flatten_message(field.name)
-                                .push("` brings the key `")
-                                .push(name)
-                                .push("`, which another field has too: serde would read it once"),
-                        );
-                    }
-                    f += 1;
-                }
-            }
-            Kind::Map(..) => maps += 1,
-            _ => {
-                return Some(flatten_message(field.name).push(
-                    "` is neither a struct nor a map: serde flattens only the keys of an object",
-                ));
-            }
-        }
-        if holds_wide_integer(node) {
-            return Some(flatten_message(field.name).push(
-                "` holds a 128-bit integer: serde reads a flattening struct through a buffer \
-                 that holds none, so every call would fail; use `u64` or `i64`",
-            ));
+        if matches!(flattened[i].node.kind, Kind::Map(..)) {
+            maps += 1;
         }
         i += 1;
     }
@@ -157,6 +131,48 @@ pub const fn flatten_misfit(own: &[Field], flattened: &[Flattened]) -> Option<Me
             ));
         }
         f += 1;
+    }
+    None
+}
+
+/// Why serde could not read the `i`-th flattened field as the expansion describes it.
+const fn field_misfit(own: &[Field], flattened: &[Flattened], i: usize) -> Option<Message> {
+    let field = &flattened[i];
+    let node = field.node;
+    match node.kind {
+        _ if node.nullable => {
+            return Some(flatten_message(field.name).push(
+                "` is an `Option`: serde reads it as `None` when its keys do not fit, \
+                 which a schema cannot say; flatten the struct itself",
+            ));
+        }
+        Kind::Object(object) => {
+            let mut f = 0;
+            while f < object.fields.len() {
+                let name = object.fields[f].name;
+                if named(own, name) || named_before(flattened, i, name) {
+                    return Some(
+                        flatten_message(field.name)
+                            .push("` brings the key `")
+                            .push(name)
+                            .push("`, which another field has too: serde would read it once"),
+                    );
+                }
+                f += 1;
+            }
+        }
+        Kind::Map(..) => {}
+        _ => {
+            return Some(flatten_message(field.name).push(
+                "` is neither a struct nor a map: serde flattens only the keys of an object",
+            ));
+        }
+    }
+    if holds_wide_integer(node) {
+        return Some(flatten_message(field.name).push(
+            "` holds a 128-bit integer: serde reads a flattening struct through a buffer \
+             that holds none, so every call would fail; use `u64` or `i64`",
+        ));
     }
     None
 }
