@@ -89,6 +89,7 @@ pub fn field(
             .position(|attribute| *attribute == step.attribute)
     });
     check_fits(&source, &input, &steps, &wire, errors);
+    super::fallback::check(&steps, errors);
     let description = match input.given.get(Attribute::Description) {
         Some(FieldAttribute {
             value: AttributeValue::Text(text),

@@ -12,6 +12,7 @@
 //! (enums), `written` (what a type's spelling tells), `recursion`, and `serde` (serde's view).
 
 mod container;
+mod fallback;
 mod features;
 mod fields;
 mod operations;
