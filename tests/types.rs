@@ -235,10 +235,51 @@ mod standard {
         round_trips(&[Reverse("z".to_owned())]);
         round_trips(&[Cell::new(3u32)]);
         round_trips(&[RefCell::new(vec![1u8])]);
-        round_trips(&[NonZeroI32::new(-4).unwrap()]);
-        refused::<NonZeroI32>(json!(0), IssueCode::InvalidValue);
         assert_eq!(property::<Wrapping<u8>>()["maximum"], 255);
         assert_eq!(property::<std::sync::atomic::AtomicU8>(), property::<u8>());
+    }
+
+    #[test]
+    fn a_signed_non_zero_integer_is_stated_without_its_zero() {
+        round_trips(&[
+            NonZeroI32::new(-4).unwrap(),
+            NonZeroI32::MAX,
+            NonZeroI32::MIN,
+        ]);
+        let zero = Holds::<NonZeroI32>::parse(json!({"value": 0})).expect_err("refused");
+        assert_eq!(zero.issues[0].pointer, "/value");
+        assert_eq!(
+            zero.issues[0].message,
+            "expected integer from -2147483648 to -1 or integer from 1 to 2147483647, got number 0"
+        );
+        let schema = json(Holds::<NonZeroI32>::input_schema());
+        let oracle = common::validator(&schema);
+        assert!(!oracle.is_valid(&json!({"value": 0})), "{schema}");
+        assert!(oracle.is_valid(&json!({"value": -1})), "{schema}");
+        assert!(
+            !oracle.is_valid(&json!({"value": 2147483648u32})),
+            "{schema}"
+        );
+        // Where a dialect's schema takes the zero, its words say the ranges: as the keywords
+        // it does not take, or, where it merges the ranges, a note the guard reports.
+        for dialect in Dialect::ALL.iter().copied() {
+            let schema = json(Holds::<NonZeroI32>::input_schema_for(dialect));
+            let takes_zero = common::validator(&schema).is_valid(&json!({"value": 0}));
+            let found = !common::inexpressible::<Holds<NonZeroI32>>(dialect).is_empty();
+            let text = schema["properties"]["value"].to_string();
+            let in_words = text.contains("maximum: -1") || text.contains("from 1 to 2147483647");
+            assert_eq!(takes_zero, in_words, "{dialect}: {schema}");
+            assert_eq!(
+                found,
+                text.contains("In one of these ranges"),
+                "{dialect}: {schema}"
+            );
+        }
+        let portable = json(Holds::<NonZeroI32>::input_schema_for(Dialect::Portable));
+        assert_eq!(
+            portable["properties"]["value"]["description"],
+            "In one of these ranges: from -2147483648 to -1; from 1 to 2147483647."
+        );
     }
 }
 

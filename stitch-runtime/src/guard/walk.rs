@@ -280,6 +280,9 @@ impl<'a> Findings<'a> {
                     || dialect_forms::scalar_union(branches).is_some()
                         && matches!(self.rules().kinds, SeveralKinds::Described) =>
             {
+                if dialect_forms::numeric_ranges(branches) {
+                    return Some(self.inexpressible(dialect_forms::RANGES, pending.description));
+                }
                 let set = NodeSet::elements(branches);
                 let merge = decide(set);
                 if let Some(shown) = dialect_forms::shown_branch(self.rules(), branches, &merge) {

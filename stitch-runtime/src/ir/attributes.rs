@@ -145,6 +145,15 @@ pub const fn positive(node: &Node<'static>) -> Node<'static> {
     }
 }
 
+/// `max = -1`: the negative half of a signed non-zero integer type.
+pub const fn negative(node: &Node<'static>) -> Node<'static> {
+    let minus_one = KeywordValue::Bound(crate::ir::Bound::int("-1", -1.0));
+    match keyword(node, Keyword::Maximum, minus_one, "") {
+        Ok(node) => node,
+        Err(_) => panic!("stitch: a non-zero integer type's shape is an integer"),
+    }
+}
+
 /// The fields of a newtype variant's struct, which must not hold a field named like the tag
 /// (serde reads the tag there: the operation could not be called as advertised).
 pub const fn newtype_object(

@@ -227,12 +227,16 @@ same_shape!(
     atomic::AtomicU64 => u64, atomic::AtomicUsize => usize,
 );
 
-/// Signed non-zero integers: their type's range, and serde refuses the zero no schema keyword
-/// here can exclude.
+/// Signed non-zero integers: below zero or above it, within the type's range. Said as the two
+/// ranges (`anyOf`), exactly; a dialect that merges branches says their hull, zero included,
+/// and the guard reports it.
 macro_rules! signed_non_zero {
     ($($ty:ty => $inner:ty),* $(,)?) => {$(
         impl Shape for $ty {
-            const SHAPE: &'static Node<'static> = &converted(<$inner as Shape>::SHAPE);
+            const SHAPE: &'static Node<'static> = &Node::of(Kind::AnyOf(&[
+                &crate::ir::attributes::negative(<$inner as Shape>::SHAPE),
+                &crate::ir::attributes::positive(<$inner as Shape>::SHAPE),
+            ]));
         }
     )*};
 }

@@ -222,6 +222,23 @@ pub(crate) const fn keywords_of<'a>(node: &'a Node<'a>) -> Option<&'a Kind<'a>> 
 /// What the guard says where [`shown_branch`] shows one branch of several.
 pub(crate) const ONE_BRANCH: &str = "its schemas are of different kinds, which one type cannot name without `anyOf` or a `type` array: it is advertised as its object branch, every kind named in its description";
 
+/// Whether a value several schemas describe is one number in one of several ranges (a signed
+/// non-zero integer: below zero or above it): a dialect that merges them says the range that
+/// holds them all, which takes values none does, so its description names each range.
+pub(crate) const fn numeric_ranges(branches: &[&Node<'_>]) -> bool {
+    let mut i = 0;
+    while i < branches.len() {
+        if !matches!(branches[i].kind, Kind::Integer(_) | Kind::Number(_)) {
+            return false;
+        }
+        i += 1;
+    }
+    branches.len() > 1
+}
+
+/// What the guard says where a dialect merges a number's ranges (`numeric_ranges`).
+pub(crate) const RANGES: &str = "it is a number in one of several ranges, which this dialect merges into one: it is advertised as the range that holds them all, each range named in its description";
+
 /// What the guard says where a dialect that takes `anyOf` only alone on its node
 /// (`AnyOf::Alone`) leaves out a foreign `anyOf`'s description.
 pub(crate) const ALONE: &str = "this dialect takes `anyOf` only alone on its node, so its description is left out (each branch keeps its own)";

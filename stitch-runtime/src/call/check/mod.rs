@@ -224,7 +224,8 @@ impl Checker {
         let mut of_its_kind = branches
             .iter()
             .filter(|branch| branch.kind.json_kinds() & own != 0);
-        if let (Some(branch), None) = (of_its_kind.next(), of_its_kind.next()) {
+        let (first, second) = (of_its_kind.next(), of_its_kind.next());
+        if let (Some(branch), None) = (first, second) {
             self.value(branch, value, at);
             return;
         }
@@ -235,6 +236,15 @@ impl Checker {
                     pattern: Some(pattern),
                     ..
                 }) => format!("a string matching {pattern}"),
+                Kind::Integer(rules) | Kind::Number(rules) => {
+                    let range = match (rules.minimum, rules.maximum) {
+                        (Some(min), Some(max)) => format!(" from {} to {}", min.text, max.text),
+                        (Some(min), None) => format!(" ≥ {}", min.text),
+                        (None, Some(max)) => format!(" ≤ {}", max.text),
+                        (None, None) => String::new(),
+                    };
+                    format!("{}{range}", words::expected(branch))
+                }
                 _ => words::expected(branch),
             })
             .collect();
@@ -243,7 +253,13 @@ impl Checker {
             expected.join(" or "),
             words::describe(value)
         );
-        self.issue(at, IssueCode::InvalidType, message);
+        // Of a kind some branch takes, the value is wrong, not its kind.
+        let code = if first.is_some() {
+            IssueCode::InvalidValue
+        } else {
+            IssueCode::InvalidType
+        };
+        self.issue(at, code, message);
     }
 
     /// An array's keywords, then each item.

@@ -51,6 +51,8 @@ pub(super) enum ShapeNote<'a> {
     SetMeanings(NodeSet<'a>),
     /// A free value shown as scalars (a strict dialect): how an object or array is sent.
     JsonText,
+    /// A number in one of several ranges, said as the range holding them all: each range.
+    Ranges(&'a [&'a Node<'a>]),
     /// An object a strict dialect closes though a flattened map takes its other keys: that
     /// this client cannot send them.
     OtherKeysClosed,
@@ -163,6 +165,7 @@ pub(super) const fn write_description(
         shape @ (ShapeNote::Positions(_)
         | ShapeNote::OneKeyOf(_)
         | ShapeNote::JsonText
+        | ShapeNote::Ranges(_)
         | ShapeNote::OtherKeysClosed),
     ) = notes.shape
     {
@@ -176,6 +179,7 @@ pub(super) const fn write_description(
             }
             ShapeNote::JsonText => sink.raw(JSON_TEXT_NOTE),
             ShapeNote::OtherKeysClosed => sink.raw(OTHER_KEYS_CLOSED_NOTE),
+            ShapeNote::Ranges(branches) => write_ranges_note(sink, branches),
             // Written with the text, above.
             ShapeNote::Meanings(_) | ShapeNote::SetMeanings(_) => {}
         }
@@ -203,6 +207,39 @@ const JSON_TEXT_NOTE: &str =
 /// cannot be sent (the object is closed).
 const OTHER_KEYS_CLOSED_NOTE: &str =
     "The tool also takes other keys, but this client cannot send them: only the keys listed here.";
+
+/// Each range a number may be in (`ShapeNote::Ranges`): `In one of these ranges: from -128
+/// to -1; from 1 to 127.`
+const fn write_ranges_note(sink: &mut Sink<'_>, branches: &[&Node<'_>]) {
+    sink.raw("In one of these ranges: ");
+    let mut i = 0;
+    while i < branches.len() {
+        if i > 0 {
+            sink.raw("; ");
+        }
+        if let Kind::Integer(rules) | Kind::Number(rules) = branches[i].kind {
+            match (rules.minimum, rules.maximum) {
+                (Some(min), Some(max)) => {
+                    sink.raw("from ");
+                    sink.raw(min.text);
+                    sink.raw(" to ");
+                    sink.raw(max.text);
+                }
+                (Some(min), None) => {
+                    sink.raw("at least ");
+                    sink.raw(min.text);
+                }
+                (None, Some(max)) => {
+                    sink.raw("at most ");
+                    sink.raw(max.text);
+                }
+                (None, None) => sink.raw("any"),
+            }
+        }
+        i += 1;
+    }
+    sink.byte(b'.');
+}
 
 /// A merged key's hint: which operations make it available, or require it.
 const fn write_hint(sink: &mut Sink<'_>, hint: Hint<'_>) {
@@ -389,6 +426,7 @@ const fn write_meanings(sink: &mut Sink<'_>, shape: ShapeNote<'_>) {
         ShapeNote::Positions(_)
         | ShapeNote::OneKeyOf(_)
         | ShapeNote::JsonText
+        | ShapeNote::Ranges(_)
         | ShapeNote::OtherKeysClosed => {}
     }
 }

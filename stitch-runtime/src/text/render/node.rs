@@ -85,9 +85,13 @@ pub(super) const fn write_node(
         }
     } else {
         let mut notes = dialect_notes(node, rules, untyped);
-        // The kinds of a value of several schemas shown as one of them (`write_any_of`).
+        // The kinds of a value of several schemas shown as one of them, and the ranges of a
+        // number's merged (`write_any_of`).
         if desc.notes.kinds != 0 {
             notes.kinds = desc.notes.kinds;
+        }
+        if let Some(ShapeNote::Ranges(_)) = desc.notes.shape {
+            notes.shape = desc.notes.shape;
         }
         notes
     };
@@ -336,6 +340,18 @@ const fn write_any_of(
             );
             return;
         }
+        let desc = if dialect_forms::numeric_ranges(branches) {
+            Description {
+                notes: Notes {
+                    dialect: rules.dialect,
+                    shape: Some(ShapeNote::Ranges(branches)),
+                    ..desc.notes
+                },
+                ..desc
+            }
+        } else {
+            desc
+        };
         write_merge(sink, merge, set, rendering, desc);
         return;
     }
