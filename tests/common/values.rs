@@ -42,6 +42,10 @@ pub fn values(node: &'static Node<'static>) -> BoxedStrategy<Value> {
                 .collect();
             proptest::strategy::Union::new(variants).boxed()
         }
+        Kind::AnyOf(branches) => {
+            let each: Vec<BoxedStrategy<Value>> = branches.iter().map(|b| values(b)).collect();
+            proptest::strategy::Union::new(each).boxed()
+        }
         Kind::Any | Kind::Opaque => any_json(),
         other => panic!("no values generated for {other:?} yet"),
     };

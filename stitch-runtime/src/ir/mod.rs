@@ -284,16 +284,16 @@ pub enum Hazard {
 )]
 pub struct Fallback(pub fn() -> serde_json::Value);
 
-/// How a type reads a text and writes it back (its own serde, both ways): the spelling it
+/// How a type reads a value and writes it back (its own serde, both ways): the spelling it
 /// writes of one it also reads, which `parse` names where the schema refuses the one sent
-/// (`"+1"` is sent as `"1"`, `"9:44:55"` as `"09:44:55"`). `None` where the type does not
-/// read the text.
+/// (`"+1"` is sent as `"1"`, `"9:44:55"` as `"09:44:55"`, time's `[0]` as `"+00:00:00"`).
+/// `None` where the type does not read the value.
 #[derive(Clone, Copy, Debug)]
 #[allow(
     clippy::exhaustive_structs,
     reason = "the IR the shapes of other crates' types build in constants, by struct literal"
 )]
-pub struct Respell(pub fn(&str) -> Option<String>);
+pub struct Respell(pub fn(&serde_json::Value) -> Option<String>);
 
 impl Hazard {
     /// Whether two hazards are the same kind of hazard.

@@ -173,10 +173,56 @@ impl Checker {
             (Kind::Array(..) | Kind::Tuple(_), Value::String(_)) => {
                 " — send the array itself, not text"
             }
-            _ => "",
+            // serde reads a struct from the array of its fields' values too; the schema
+            // states the object.
+            (Kind::Object(object), Value::Array(items))
+                if !items.is_empty() && items.len() <= object.fields.len() =>
+            {
+                let keyed: serde_json::Map<String, Value> = object
+                    .fields
+                    .iter()
+                    .zip(items)
+                    .map(|(field, item)| (field.name.to_owned(), item.clone()))
+                    .collect();
+                let object = Value::Object(keyed).to_string();
+                let instead = if object.len() <= 120 {
+                    format!("send it as an object of its keys: {object}")
+                } else {
+                    let names: Vec<&str> = object_names(items.len(), node);
+                    format!("send it as an object of the keys {}", quoted_list(&names))
+                };
+                let message = format!("expected {expected}, got {} — {instead}", describe(value));
+                return self.issue(at, IssueCode::InvalidType, message);
+            }
+            // A value of another kind the node's type reads (time's arrays), answered with
+            // the text it writes of it.
+            _ => match node.respell.and_then(|respell| (respell.0)(value)) {
+                Some(written) => {
+                    let message = format!(
+                        "expected {expected}, got {} — send it as {}",
+                        describe(value),
+                        short(&written)
+                    );
+                    return self.issue(at, IssueCode::InvalidType, message);
+                }
+                None => "",
+            },
         };
         let message = format!("expected {expected}, got {}{hint}", describe(value));
         self.issue(at, IssueCode::InvalidType, message);
+    }
+}
+
+/// The names of an object node's first `count` fields.
+fn object_names<'n>(count: usize, node: &'n Node<'static>) -> Vec<&'n str> {
+    match node.kind {
+        Kind::Object(object) => object
+            .fields
+            .iter()
+            .take(count)
+            .map(|field| field.name)
+            .collect(),
+        _ => Vec::new(),
     }
 }
 

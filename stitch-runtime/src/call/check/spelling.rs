@@ -6,6 +6,8 @@
 //! Beyond these forms, a text another crate's type reads is answered with the spelling that
 //! type writes of it (its own serde, both ways).
 
+use serde_json::Value;
+
 use crate::ir::Respell;
 
 /// The text respelled so that `passes` holds of it, as the hint; `None` when no
@@ -33,14 +35,14 @@ pub(super) fn written_by_type(
     respell: Respell,
     passes: impl Fn(&str) -> bool,
 ) -> Option<String> {
-    (respell.0)(text)
+    (respell.0)(&Value::String(text.to_owned()))
         .filter(|written| written != text && passes(written))
         .map(|written| format!(" — send it as \"{written}\""))
 }
 
 /// The same, for a value of a closed set: the value a text stands for.
 pub(super) fn value_it_stands_for(text: &str, respell: Respell, values: &[&str]) -> Option<String> {
-    (respell.0)(text)
+    (respell.0)(&Value::String(text.to_owned()))
         .filter(|written| values.contains(&written.as_str()))
         .map(|written| format!(" — send \"{written}\", the value it stands for"))
 }
@@ -126,8 +128,8 @@ fn is_hour_minute(bytes: &[u8]) -> bool {
 }
 
 /// A URL as the `url` crate writes what it reads (non-ASCII escaped, the host in punycode),
-/// and the characters it leaves as they are but RFC 3986 refuses (`|`, `{`, a space, ...)
-/// escaped too: the spelling a `uri` states.
+/// and the characters it leaves as they are but RFC 3986 refuses (`|`, `{`, a space, a `%`
+/// that starts no escape, ...) escaped too: the spelling a `uri` states.
 #[cfg(feature = "url2")]
 fn escaped_url(text: &str) -> Option<String> {
     use percent_encoding::{AsciiSet, CONTROLS, utf8_percent_encode};
@@ -143,7 +145,21 @@ fn escaped_url(text: &str) -> Option<String> {
         .add(b'|')
         .add(b'}');
     let written = String::from(url::Url::parse(text).ok()?);
-    Some(utf8_percent_encode(&written, NOT_IN_RFC_3986).to_string())
+    let escaped = utf8_percent_encode(&written, NOT_IN_RFC_3986).to_string();
+    // A `%` that starts no escape is one itself (`%25`).
+    let bytes = escaped.as_bytes();
+    let mut out = String::with_capacity(escaped.len());
+    for (at, character) in escaped.char_indices() {
+        let starts_escape = bytes
+            .get(at + 1..at + 3)
+            .is_some_and(|hex| hex.iter().all(u8::is_ascii_hexdigit));
+        if character == '%' && !starts_escape {
+            out.push_str("%25");
+        } else {
+            out.push(character);
+        }
+    }
+    Some(out)
 }
 
 #[cfg(not(feature = "url2"))]

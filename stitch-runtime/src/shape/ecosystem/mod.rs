@@ -87,10 +87,10 @@ const fn spelled_as<T: DeserializeOwned + Serialize>(node: &Node<'static>) -> No
     feature = "url2",
     feature = "semver1"
 ))]
-/// The text read by `T`'s serde and written back by it: a string, or a number's text (a
+/// The value read by `T`'s serde and written back by it: a string, or a number's text (a
 /// decimal under `serde-float`); `None` where `T` does not read it.
-fn written_as_read<T: DeserializeOwned + Serialize>(text: &str) -> Option<String> {
-    let read: T = serde_json::from_value(Value::String(text.to_owned())).ok()?;
+fn written_as_read<T: DeserializeOwned + Serialize>(value: &Value) -> Option<String> {
+    let read = T::deserialize(value).ok()?;
     match serde_json::to_value(&read).ok()? {
         Value::String(written) => Some(written),
         Value::Number(number) => Some(number.to_string()),
