@@ -470,6 +470,7 @@ every_contract_here!(
     Inner,
     Outer,
     ExactOnly,
+    ExactRoot,
     Page<u32>,
     GenericOp<String>,
     Piped,

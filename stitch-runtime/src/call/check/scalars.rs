@@ -7,6 +7,7 @@ use serde_json::{Number, Value};
 use stitch_rules::IssueCode;
 
 use super::Checker;
+use super::free::depth_exceeds;
 use super::keywords::Subject;
 use super::path::Path;
 use super::spelling;
@@ -176,7 +177,9 @@ impl Checker {
             // serde reads a struct from the array of its fields' values too; the schema
             // states the object.
             (Kind::Object(object), Value::Array(items))
-                if !items.is_empty() && items.len() <= object.fields.len() =>
+                if !items.is_empty()
+                    && items.len() <= object.fields.len()
+                    && !depth_exceeds(value, SHOWN_DEPTH) =>
             {
                 let keyed: serde_json::Map<String, Value> = object
                     .fields
@@ -212,6 +215,10 @@ impl Checker {
         self.issue(at, IssueCode::InvalidType, message);
     }
 }
+
+/// How deep a value sent as a struct's array may be for the object to send to be written out
+/// (deeper, only its keys are named: writing it would recurse as deep as it goes).
+const SHOWN_DEPTH: usize = 8;
 
 /// The names of an object node's first `count` fields.
 fn object_names<'n>(count: usize, node: &'n Node<'static>) -> Vec<&'n str> {
