@@ -232,17 +232,25 @@ fn a_url_the_url_crate_escapes_is_answered_escaped() {
     );
 }
 
-/// `parse`'s message for each spelling ends with the one to send.
-fn each_respelled<T: stitch::Shape + DeserializeOwned + std::fmt::Debug>(
+/// `parse`'s message for each spelling ends with the one to send, after `how` (`send it as`).
+fn each_answered<T: stitch::Shape + DeserializeOwned + std::fmt::Debug>(
+    how: &str,
     spellings: &[(&str, &str)],
 ) {
     for (sent, canonical) in spellings {
         let message = respelled::<T>(json!(sent));
         assert!(
-            message.ends_with(&format!("— send it as \"{canonical}\"")),
+            message.ends_with(&format!("— {how} \"{canonical}\"")),
             "{sent}: {message}"
         );
     }
+}
+
+/// `parse`'s message for each spelling ends with the one the type writes.
+fn each_respelled<T: stitch::Shape + DeserializeOwned + std::fmt::Debug>(
+    spellings: &[(&str, &str)],
+) {
+    each_answered::<T>("send it as", spellings);
 }
 
 #[cfg(feature = "rust_decimal1")]
@@ -271,18 +279,15 @@ fn a_big_decimal_in_another_notation_is_answered_in_the_one_the_schema_states() 
 #[cfg(feature = "url2")]
 #[test]
 fn a_url_with_what_rfc_3986_refuses_is_answered_escaped() {
-    for (sent, escaped) in [
-        ("https://example.com\\a\\b", "https://example.com/a/b"),
-        ("https://example.com/a|b", "https://example.com/a%7Cb"),
-        ("https://example.com/{a}", "https://example.com/%7Ba%7D"),
-        (" https://example.com/a ", "https://example.com/a"),
-    ] {
-        let message = respelled::<url::Url>(json!(sent));
-        assert!(
-            message.ends_with(&format!("— send the URL escaped: \"{escaped}\"")),
-            "{sent}: {message}"
-        );
-    }
+    each_answered::<url::Url>(
+        "send the URL escaped:",
+        &[
+            ("https://example.com\\a\\b", "https://example.com/a/b"),
+            ("https://example.com/a|b", "https://example.com/a%7Cb"),
+            ("https://example.com/{a}", "https://example.com/%7Ba%7D"),
+            (" https://example.com/a ", "https://example.com/a"),
+        ],
+    );
 }
 
 #[cfg(feature = "chrono04")]

@@ -39,23 +39,28 @@ where
     for sample in samples {
         let written = serde_json::to_value(sample).expect("the sample serializes");
         let call = json!({ "value": written });
-        for dialect in sayable.iter().copied() {
-            let schema = json(Holds::<T>::input_schema_for(dialect));
-            // A strict client sends a map as its entries.
-            let call = common::entries_where_shown(&schema, &call);
-            let validator = jsonschema::options()
-                .should_validate_formats(true)
-                .build(&schema)
-                .expect("a valid schema");
-            assert!(
-                validator.is_valid(&call),
-                "{dialect}: {schema} rejects {call}, what serde writes of {sample:?}"
-            );
-        }
+        accepted_in::<T>(&sayable, &call, &format!("what serde writes of {sample:?}"));
         match Holds::<T>::parse(call.clone()) {
             Ok(parsed) => assert_eq!(&parsed.value, sample, "{call}"),
             Err(rejection) => panic!("{call} is refused: {rejection}"),
         }
+    }
+}
+
+/// Each dialect's schema accepts the call as its client sends it (a strict client sends a map
+/// as its entries), formats judged.
+fn accepted_in<T: Shape + DeserializeOwned>(dialects: &[Dialect], call: &Value, what: &str) {
+    for dialect in dialects.iter().copied() {
+        let schema = json(Holds::<T>::input_schema_for(dialect));
+        let call = common::entries_where_shown(&schema, call);
+        let validator = jsonschema::options()
+            .should_validate_formats(true)
+            .build(&schema)
+            .expect("a valid schema");
+        assert!(
+            validator.is_valid(&call),
+            "{dialect}: {schema} rejects {call}, {what}"
+        );
     }
 }
 
@@ -68,17 +73,7 @@ where
     for spelling in spellings {
         let call = json!({ "value": spelling });
         let read: T = serde_json::from_value(json!(spelling)).expect("serde reads it");
-        for dialect in Dialect::ALL.iter().copied() {
-            let schema = json(Holds::<T>::input_schema_for(dialect));
-            let validator = jsonschema::options()
-                .should_validate_formats(true)
-                .build(&schema)
-                .expect("a valid schema");
-            assert!(
-                validator.is_valid(&call),
-                "{dialect}: {schema} rejects {call}"
-            );
-        }
+        accepted_in::<T>(Dialect::ALL, &call, "a spelling serde reads");
         match Holds::<T>::parse(call.clone()) {
             Ok(parsed) => assert_eq!(parsed.value, read, "{call}"),
             Err(rejection) => panic!("{call} is refused: {rejection}"),

@@ -5,7 +5,7 @@
 //! every one is converted.
 
 use super::super::{Shape, text};
-use super::spelled_as;
+use super::respell::spelled_as;
 #[cfg(any(feature = "chrono04", feature = "time03"))]
 use crate::ir::Kind;
 use crate::ir::Node;

@@ -5,7 +5,7 @@
 //! number, and a model that sends a price as a number is taken at its word.
 
 use super::super::{Shape, converted, text};
-use super::spelled_as;
+use super::respell::spelled_as;
 use crate::ir::{Kind, Node, NumberRules};
 
 /// A JSON number, any.

@@ -2,7 +2,7 @@
 //! `semver`'s versions (a pattern) and requirements (a string).
 
 use super::super::{Shape, text};
-use super::spelled_as;
+use super::respell::spelled_as;
 use crate::ir::Node;
 
 /// A semantic version: three numbers without leading zeros, then an optional pre-release and

@@ -6,22 +6,6 @@
 //! respelled by its own crate: where serde reads a spelling the schema does not state
 //! (`"+1"`, `"9:44:55"`, `"MON"`), `parse` names the one the crate writes of it.
 
-#[cfg(any(
-    feature = "chrono04",
-    feature = "time03",
-    feature = "jiff02",
-    feature = "rust_decimal1",
-    feature = "bigdecimal04",
-    feature = "uuid1",
-    feature = "url2",
-    feature = "semver1"
-))]
-use {
-    crate::ir::{Node, Respell},
-    serde::{Serialize, de::DeserializeOwned},
-    serde_json::Value,
-};
-
 #[cfg(any(feature = "bytes1", feature = "indexmap2", feature = "smallvec1"))]
 mod containers;
 #[cfg(any(feature = "chrono04", feature = "time03", feature = "jiff02"))]
@@ -71,29 +55,4 @@ pub(crate) const PATTERNS: &[&str] = &[
     feature = "url2",
     feature = "semver1"
 ))]
-/// The node, `parse` naming the spelling `T` writes of a text it reads that the schema
-/// refuses (see [`Respell`]).
-const fn spelled_as<T: DeserializeOwned + Serialize>(node: &Node<'static>) -> Node<'static> {
-    node.respelled_by(Respell(written_as_read::<T>))
-}
-
-#[cfg(any(
-    feature = "chrono04",
-    feature = "time03",
-    feature = "jiff02",
-    feature = "rust_decimal1",
-    feature = "bigdecimal04",
-    feature = "uuid1",
-    feature = "url2",
-    feature = "semver1"
-))]
-/// The value read by `T`'s serde and written back by it: a string, or a number's text (a
-/// decimal under `serde-float`); `None` where `T` does not read it.
-fn written_as_read<T: DeserializeOwned + Serialize>(value: &Value) -> Option<String> {
-    let read = T::deserialize(value).ok()?;
-    match serde_json::to_value(&read).ok()? {
-        Value::String(written) => Some(written),
-        Value::Number(number) => Some(number.to_string()),
-        _ => None,
-    }
-}
+mod respell;
