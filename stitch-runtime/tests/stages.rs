@@ -1,10 +1,13 @@
 //! The runtime's stages import downwards only: a file of one stage names nothing of a later
-//! stage (`crate::...`), so a newcomer finds each rule in the folder of its stage and below.
-//! The order is this list's; `lib.rs` and the derive's hidden path (`private.rs`) sit above
-//! every stage.
+//! stage (`crate::...`, in a `use` tree of any shape or a path in code), so a newcomer finds
+//! each rule in the folder of its stage and below. The order is this list's; `lib.rs` and the
+//! derive's hidden path (`private.rs`) sit above every stage. Sources are read as Rust (by
+//! `syn`), so no layout of a `use` hides one.
 
 use std::fs;
 use std::path::Path;
+
+use syn::visit::Visit;
 
 /// The stages, from the bottom up: a folder or a file at the top of `src/`.
 const STAGES: [&str; 9] = [
@@ -16,34 +19,69 @@ fn stage(module: &str) -> Option<usize> {
     STAGES.iter().position(|stage| *stage == module)
 }
 
-/// Every `crate::STAGE` a source names (outside comments) from a later stage than `own`'s,
-/// as `line: text`.
-fn upward_imports(own: usize, source: &str) -> Vec<String> {
-    let mut found = Vec::new();
-    for (number, line) in source.lines().enumerate() {
-        let code = line.split("//").next().unwrap_or_default();
-        let mut rest = code;
-        while let Some(at) = rest.find("crate::") {
-            rest = &rest[at + "crate::".len()..];
-            let named: String = rest
-                .chars()
-                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-                .collect();
-            if stage(&named).is_some_and(|named| named > own) {
-                found.push(format!("{}: {}", number + 1, line.trim()));
-            }
-        }
-        // `use crate::{a, b}` names several at once.
-        if let Some(group) = code.split("use crate::{").nth(1) {
-            for named in group.split([',', '}']).map(|part| part.trim()) {
-                let head = named.split("::").next().unwrap_or_default();
-                if stage(head).is_some_and(|named| named > own) {
-                    found.push(format!("{}: {}", number + 1, line.trim()));
-                }
-            }
+/// The stages a source names after `crate::`, each with the line it is named on: every `use`
+/// tree (groups and nesting resolved) and every path in code.
+struct Named(Vec<(String, usize)>);
+
+impl Named {
+    fn crate_child(&mut self, first: &syn::Ident, second: &syn::Ident) {
+        if first == "crate" {
+            self.0
+                .push((second.to_string(), second.span().start().line));
         }
     }
-    found
+}
+
+impl<'ast> Visit<'ast> for Named {
+    fn visit_item_use(&mut self, item: &'ast syn::ItemUse) {
+        if let syn::UseTree::Path(path) = &item.tree
+            && path.ident == "crate"
+        {
+            crate_children(&path.tree, &mut self.0);
+        }
+    }
+
+    fn visit_path(&mut self, path: &'ast syn::Path) {
+        let mut segments = path.segments.iter();
+        if let (Some(first), Some(second)) = (segments.next(), segments.next()) {
+            self.crate_child(&first.ident, &second.ident);
+        }
+        syn::visit::visit_path(self, path);
+    }
+}
+
+/// The first segment of every path a `use crate::...` tree names below `crate`.
+fn crate_children(tree: &syn::UseTree, into: &mut Vec<(String, usize)>) {
+    match tree {
+        syn::UseTree::Path(path) => {
+            into.push((path.ident.to_string(), path.ident.span().start().line))
+        }
+        syn::UseTree::Name(name) => {
+            into.push((name.ident.to_string(), name.ident.span().start().line))
+        }
+        syn::UseTree::Rename(rename) => {
+            into.push((rename.ident.to_string(), rename.ident.span().start().line));
+        }
+        syn::UseTree::Group(group) => {
+            for tree in &group.items {
+                crate_children(tree, into);
+            }
+        }
+        syn::UseTree::Glob(_) => {}
+    }
+}
+
+/// Every stage later than `own` a source names, as `line: stage`.
+fn upward_imports(own: usize, source: &str) -> Vec<String> {
+    let file = syn::parse_file(source).expect("the runtime's sources parse");
+    let mut named = Named(Vec::new());
+    named.visit_file(&file);
+    named
+        .0
+        .into_iter()
+        .filter(|(module, _)| stage(module).is_some_and(|named| named > own))
+        .map(|(module, line)| format!("{line}: crate::{module}"))
+        .collect()
 }
 
 /// Each `.rs` file under `dir`, with its path.
@@ -91,19 +129,22 @@ fn no_stage_imports_from_a_later_one() {
 }
 
 #[test]
-fn an_upward_import_is_found() {
+fn an_upward_import_is_found_in_any_layout() {
     let guard = stage("guard").unwrap();
     let ir = stage("ir").unwrap();
-    let source = "use crate::ir::Node;\nuse crate::guard::Finding; // upward\n\
+    let source = "use crate::ir::Node;\n\
+                  use crate::guard::Finding; // upward\n\
                   // crate::contract in a comment is no import\n\
-                  use crate::{shape::Shape, contract::Contract};\n";
-    assert_eq!(upward_imports(guard, source).len(), 1);
+                  use crate::{\n    shape::Shape,\n    contract::{\n        Contract,\n    },\n};\n\
+                  fn f() { let _ = crate::tool::Tool::default; }\n";
+    assert_eq!(upward_imports(guard, source), ["6: crate::contract"]);
     assert_eq!(
         upward_imports(ir, source),
         [
-            "2: use crate::guard::Finding; // upward",
-            "4: use crate::{shape::Shape, contract::Contract};",
-            "4: use crate::{shape::Shape, contract::Contract};",
+            "2: crate::guard",
+            "5: crate::shape",
+            "6: crate::contract",
+            "10: crate::tool"
         ]
     );
 }
