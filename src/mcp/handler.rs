@@ -39,6 +39,14 @@ use super::schema::Output;
 ///
 /// `M` tells the forms apart ([`Method`] or [`Closure`] of the parts taken); it is inferred,
 /// never written. `R` is the handler's [`Reply`].
+#[diagnostic::on_unimplemented(
+    message = "this is not a tool handler: a handler is `async`",
+    label = "not an `async` handler of a contract",
+    note = "write an `async fn` method of the server, or a closure whose body is \
+            `async move {{ ... }}` (`|args: MyContract| async move {{ ... }}`), taking the \
+            contract first and then up to five of rmcp's extractors; a synchronous closure \
+            is not one"
+)]
 pub trait Handler<'a, S: 'a, C, M, R>: Send + Sync + 'static {
     /// The request's parts the handler takes after its contract.
     type Parts: RequestParts<S>;
