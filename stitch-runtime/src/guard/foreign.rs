@@ -5,7 +5,7 @@
 use serde_json::Value;
 use stitch_rules::{Dialect, Text};
 
-use super::walk::Findings;
+use super::findings::Findings;
 use super::{Finding, FindingKind, format_allowed, invalid_name, name_refused};
 use crate::tool::SchemaProfile;
 

@@ -4,75 +4,11 @@
 //! property.
 
 use super::Finding;
-use super::walk::{Findings, Pending};
+use super::findings::{Findings, Frame, Pending};
 use crate::ir::key_table::Requirement;
 use crate::ir::{Field, Holds, Node, Union};
 use crate::text::render::Rendering;
 use crate::union::{Keys, NodeSet, SetProperties, decide};
-
-/// A container being walked, and the segment of the property being walked in it.
-#[derive(Clone, Copy)]
-pub(super) enum Frame<'a> {
-    Empty,
-    /// An object's fields, from `next`.
-    Fields {
-        fields: &'a [Field<'a>],
-        next: usize,
-        rendering: Rendering,
-        segment: &'a str,
-    },
-    /// The fields of every operation of a union in its exact schema.
-    Operations {
-        union: &'a Union<'a>,
-        variant: usize,
-        field: usize,
-        segment: &'a str,
-    },
-    /// The keys of a flattened union, by their merge decisions.
-    Keys {
-        union: &'a Union<'a>,
-        keys: Keys<'a>,
-        segment: &'a str,
-    },
-    /// A key holding what is walked next (an adjacently tagged union's content key): only a
-    /// segment of the path.
-    Named {
-        segment: &'a str,
-    },
-    /// The operations of an externally tagged union, each its own key, from `next`.
-    Variants {
-        union: &'a Union<'a>,
-        next: usize,
-        rendering: Rendering,
-        segment: &'a str,
-    },
-    /// A tuple's elements, each shown at its position (`prefixItems`), from `next`.
-    Elements {
-        elements: &'a [&'a Node<'a>],
-        next: usize,
-        rendering: Rendering,
-    },
-    /// The properties of a hull of objects (a key whose operations declare different objects),
-    /// each by its merge decision.
-    Hull {
-        properties: SetProperties<'a>,
-        segment: &'a str,
-    },
-}
-
-impl<'a> Frame<'a> {
-    pub(super) const fn segment(&self) -> &'a str {
-        match *self {
-            Frame::Empty | Frame::Elements { .. } => "",
-            Frame::Fields { segment, .. }
-            | Frame::Operations { segment, .. }
-            | Frame::Keys { segment, .. }
-            | Frame::Named { segment }
-            | Frame::Variants { segment, .. }
-            | Frame::Hull { segment, .. } => segment,
-        }
-    }
-}
 
 impl<'a> Findings<'a> {
     /// The next property of the innermost container, or out of it when it has no more.

@@ -15,6 +15,7 @@
 mod budget;
 mod check;
 mod finding;
+mod findings;
 mod foreign;
 mod frames;
 mod walk;
@@ -30,8 +31,8 @@ pub use budget::Limit;
 use budget::{BudgetedTool, Budgets, Over};
 pub use check::{Checked, check};
 pub use finding::{Finding, FindingKind};
+use findings::Findings;
 pub(crate) use foreign::validate_tool_schema;
-use walk::Findings;
 
 /// The formats every common JSON Schema validator and model provider understands: what
 /// `require_portable_formats` accepts without `allow_formats`.

@@ -7,127 +7,16 @@
 use stitch_rules::strings::str_eq;
 use stitch_rules::{AnyOf, DIALECTS, DialectRules, SeveralKinds, Text, Tuples};
 
-use super::frames::Frame;
+use super::findings::{Findings, Frame, MAX_DEPTH, Pending, ToolStep};
 use super::words::{first_description, free_reason};
 use super::{Finding, FindingKind, advertises_object, format_allowed, invalid_name, name_refused};
 use crate::ir::key_table::{Merge, Requirement};
 use crate::ir::{Doc, Kind, Node, Object, Tagging, Union};
 use crate::text::dialect_forms::{self, Form};
 use crate::text::render::Rendering;
-use crate::tool::{SchemaProfile, Tool};
 use crate::union::{KeyMerge, Keys, NodeSet, SetProperties, Step, decide, hull_node};
 
-/// How many containers deep the walk goes (a contract nesting objects deeper is reported).
-pub(super) const MAX_DEPTH: usize = 32;
-
-/// The findings of a list of tools, one at a time: a walk over each tool's IR that stops at a
-/// finding and resumes where it stopped. Its stack is explicit, because constant evaluation
-/// has no heap to collect findings into and a walk that resumes cannot recurse.
-pub(super) struct Findings<'a> {
-    pub(super) subjects: Subjects<'a>,
-    pub(super) profile: &'a SchemaProfile,
-    /// The tool being checked, and how far.
-    pub(super) tool: usize,
-    step: ToolStep,
-    /// The containers being walked, outermost first; each names the property being walked in
-    /// it, so together they are the path.
-    pub(super) frames: [Frame<'a>; MAX_DEPTH],
-    pub(super) depth: usize,
-    /// A node met and not yet looked at.
-    pub(super) pending: Option<Pending<'a>>,
-}
-
-/// What is left to check of a tool before and around its walk.
-#[derive(Clone, Copy)]
-enum ToolStep {
-    Name,
-    Duplicate,
-    Object,
-    Walk,
-}
-
-/// What the walk checks: a list of tools, or one foreign schema read into the IR.
-#[derive(Clone, Copy)]
-pub(super) enum Subjects<'a> {
-    Tools(&'a [Tool]),
-    Foreign { name: &'a str, input: &'a Node<'a> },
-}
-
-impl<'a> Subjects<'a> {
-    const fn len(&self) -> usize {
-        match self {
-            Subjects::Tools(tools) => tools.len(),
-            Subjects::Foreign { .. } => 1,
-        }
-    }
-
-    /// The name of the `i`th tool.
-    pub(super) const fn name(&self, i: usize) -> &'a str {
-        match self {
-            Subjects::Tools(tools) => tools[i].name,
-            Subjects::Foreign { name, .. } => name,
-        }
-    }
-
-    const fn input(&self, i: usize) -> &'a Node<'a> {
-        match self {
-            Subjects::Tools(tools) => tools[i].input,
-            Subjects::Foreign { input, .. } => input,
-        }
-    }
-
-    /// What the `i`th tool shows `Mcp` clients: a foreign schema is shown flattened.
-    const fn advertised(&self, i: usize) -> Rendering {
-        match self {
-            Subjects::Tools(tools) => tools[i].advertised(),
-            Subjects::Foreign { .. } => Rendering::ADVERTISED,
-        }
-    }
-}
-
-/// A node to look at: its type when it is a property, then what it contains.
-#[derive(Clone, Copy)]
-pub(super) struct Pending<'a> {
-    pub(super) node: &'a Node<'a>,
-    pub(super) rendering: Rendering,
-    /// Whether it is a property (whose type the guard judges).
-    pub(super) property: bool,
-    /// Whether its schema is shown to a client as a value of its own (a property, an array's
-    /// items, a map's values): what a dialect cannot say of it is a finding.
-    pub(super) shown: bool,
-    pub(super) description: Option<Doc<'a>>,
-    /// Which operations require the property.
-    pub(super) presence: Requirement,
-}
-
 impl<'a> Findings<'a> {
-    /// The walk over these tools, before its first step.
-    pub(super) const fn of(tools: &'a [Tool], profile: &'a SchemaProfile) -> Findings<'a> {
-        Findings::over(Subjects::Tools(tools), profile)
-    }
-
-    /// The walk over one foreign schema read into the IR, named `name`, before its first
-    /// step.
-    pub(super) const fn of_foreign(
-        name: &'a str,
-        input: &'a Node<'a>,
-        profile: &'a SchemaProfile,
-    ) -> Findings<'a> {
-        Findings::over(Subjects::Foreign { name, input }, profile)
-    }
-
-    const fn over(subjects: Subjects<'a>, profile: &'a SchemaProfile) -> Findings<'a> {
-        Findings {
-            subjects,
-            profile,
-            tool: 0,
-            step: ToolStep::Name,
-            frames: [Frame::Empty; MAX_DEPTH],
-            depth: 0,
-            pending: None,
-        }
-    }
-
     /// The next finding, or `None` when every tool is checked.
     #[allow(clippy::should_implement_trait)] // a `const fn`, which `Iterator::next` cannot be
     pub(super) const fn next(&mut self) -> Option<Finding> {
@@ -510,6 +399,7 @@ mod tests {
 
     use super::*;
     use crate::guard::FindingKind;
+    use crate::tool::{SchemaProfile, Tool};
 
     /// Every finding of one foreign schema, as (kind, path).
     fn walked(schema: &Value, profile: &SchemaProfile) -> Vec<(FindingKind, String)> {

@@ -4,7 +4,7 @@
 
 use stitch_rules::Text;
 
-use super::walk::Findings;
+use super::findings::Findings;
 use super::{Finding, FindingKind};
 use crate::ir::key_table::FreeReason;
 use crate::ir::{Doc, Hazard, Kind};
