@@ -9,7 +9,7 @@ use std::borrow::Cow;
 
 use serde_json::{Map, Value};
 
-use super::kinds::only_keys;
+use super::readings::only_keys;
 use super::schemas::{any_schema, each_schema_mut};
 
 /// The document with the keys beside each union spread into its branches: borrowed when no

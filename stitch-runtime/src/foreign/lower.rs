@@ -22,7 +22,7 @@ use std::collections::BTreeSet;
 use bumpalo::Bump;
 use serde_json::{Map, Value};
 
-use super::kinds::{description, is_null_schema, only_keys, says_anything, string_literals};
+use super::readings::{description, is_null_schema, only_keys, says_anything, string_literals};
 use crate::ir::key_table::Flat;
 use crate::ir::{Doc, Kind, Node, Object, Union, Variant};
 use crate::union::key_table;

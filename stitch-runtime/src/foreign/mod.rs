@@ -21,6 +21,7 @@ mod beside;
 mod drafts;
 mod kinds;
 mod lower;
+mod readings;
 mod schemas;
 
 use std::borrow::Cow;
