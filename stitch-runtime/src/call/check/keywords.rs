@@ -11,8 +11,8 @@ use stitch_rules::{Check, Keyword};
 
 use super::Checker;
 use super::free::{MAX_FREE_DEPTH, canonical};
+use super::integers::integer_value;
 use super::path::Path;
-use super::scalars::integer_value;
 use super::spelling;
 use super::words::short;
 use crate::call::format_check;

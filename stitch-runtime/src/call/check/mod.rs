@@ -22,6 +22,7 @@
 
 pub(crate) mod entries;
 pub(crate) mod free;
+mod integers;
 mod keywords;
 mod names;
 mod operations;

@@ -8,6 +8,7 @@ use stitch_rules::IssueCode;
 
 use super::Checker;
 use super::free::depth_exceeds;
+use super::integers::integer_value;
 use super::keywords::Subject;
 use super::path::Path;
 use super::spelling;
@@ -272,26 +273,6 @@ fn reads_wide_integers() -> bool {
     static WIDE: std::sync::LazyLock<bool> =
         std::sync::LazyLock::new(|| Number::from_u128(u128::from(u64::MAX) + 1).is_some());
     *WIDE
-}
-
-/// The integer a JSON number is, when it is one (serde_json holds it as an `i64` or a
-/// `u64`, or, with `arbitrary_precision`, as its digits); `None` for a float, even an
-/// integral one.
-#[inline(always)]
-pub(super) fn integer_value(number: &Number) -> Option<i128> {
-    match number.as_u64() {
-        Some(n) => Some(i128::from(n)),
-        None => match number.as_i64() {
-            Some(n) => Some(i128::from(n)),
-            None => wide_integer(number),
-        },
-    }
-}
-
-/// An integer past 64 bits, which only `arbitrary_precision` carries as one.
-#[cold]
-fn wide_integer(number: &Number) -> Option<i128> {
-    number.as_i128()
 }
 
 /// Whether a number is within what the field's floating-point type holds.

@@ -21,10 +21,11 @@
 use serde_json::{Map, Value};
 
 use super::free::{MAX_FREE_DEPTH, depth_exceeds, may_be_json_text};
+use super::integers::integer_value;
 use super::keywords::{Subject, character_count_bounds, keywords_hold};
 use super::names::{field_named, same, variant_named};
 use super::null_passes;
-use super::scalars::{fits_float, fits_integer, integer_value, transforms};
+use super::scalars::{fits_float, fits_integer, transforms};
 use crate::call::{format_check as format, pattern_match as pattern};
 use crate::ir::{Field, Hazard, Kind, Node, Object, QuickCheck, Tagging, Union};
 
