@@ -21,21 +21,10 @@ use rmcp::ErrorData;
 use rmcp::handler::server::tool::ToolCallContext;
 use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock, JsonObject};
 use serde_json::Value;
-use stitch_runtime::{Contract, Dialect, Issue, Rejection, Shape, Tool};
+use stitch_runtime::{Contract, Dialect, Issue, Rejection, Tool};
 
 use super::handler::{Answer, Handler, Reply, RequestParts};
 use super::schema::Output;
-
-/// A type a tool returns with an output schema: it describes itself ([`Shape`], derived with
-/// `#[derive(stitch::Shape)]`) and serializes.
-#[diagnostic::on_unimplemented(
-    message = "`{Self}` cannot be the result of a tool with an output schema",
-    label = "the result's schema is advertised as the tool's `outputSchema`",
-    note = "derive both on `{Self}`: `#[derive(stitch::Shape, serde::Serialize)]`"
-)]
-pub trait ToolOutput: Shape + serde::Serialize {}
-
-impl<T: Shape + serde::Serialize> ToolOutput for T {}
 
 /// What the observer sees of one call.
 #[derive(Debug)]

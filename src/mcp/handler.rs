@@ -19,8 +19,8 @@ use rmcp::handler::server::common::FromContextPart;
 use rmcp::handler::server::tool::{IntoCallToolResult, ToolCallContext};
 use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock};
 use serde_json::Value;
+use stitch_runtime::Shape;
 
-use super::call::ToolOutput;
 use super::schema::Output;
 
 /// The handler of a stitch tool, called with the server's state, the parsed contract, and
@@ -187,6 +187,17 @@ pub trait Reply: Send + 'static {
     #[doc(hidden)]
     fn answer(self) -> Answer;
 }
+
+/// A type a tool returns with an output schema: it describes itself ([`Shape`], derived with
+/// `#[derive(stitch::Shape)]`) and serializes.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be the result of a tool with an output schema",
+    label = "the result's schema is advertised as the tool's `outputSchema`",
+    note = "derive both on `{Self}`: `#[derive(stitch::Shape, serde::Serialize)]`"
+)]
+pub trait ToolOutput: Shape + serde::Serialize {}
+
+impl<T: Shape + serde::Serialize> ToolOutput for T {}
 
 /// Content rmcp sends as it is.
 fn content<R: IntoCallToolResult>(reply: R) -> Answer {

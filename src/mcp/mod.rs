@@ -67,10 +67,10 @@ mod route;
 mod schema;
 mod toolbox;
 
-pub use call::{CallRecord, Outcome, ToolOutput};
+pub use call::{CallRecord, Outcome};
 pub use catalog::{CATALOG_META_KEY, DIGEST_META_KEY, OVER_BUDGET_META_KEY, listed_tool_digest};
 pub use dialects::{ClientDialects, Listings, listing_budget_use};
-pub use handler::{Closure, Handler, Json, Method, Reply, RequestParts};
+pub use handler::{Closure, Handler, Json, Method, Reply, RequestParts, ToolOutput};
 #[cfg(feature = "http")]
 pub use http::{ForwardedHeader, HttpListener, HttpServer};
 pub use in_dialects::InDialects;
