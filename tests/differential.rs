@@ -152,7 +152,7 @@ where
         },
         // serde reads a number past an `f32` as infinity, which no JSON says: the range
         // `parse` names is the answer.
-        (Ok(read), Err(_)) if format!("{read:?}").ends_with("inf") => {}
+        (Ok(read), Err(_)) if reads_infinity(read) => {}
         (Ok(read), Err(rejection)) => {
             prop_assert!(
                 !exact.is_valid(&call),
@@ -184,6 +184,13 @@ where
         }
     }
     Ok(())
+}
+
+/// Whether serde's reading holds an infinity (a number past an `f32`'s range).
+fn reads_infinity(read: &impl Debug) -> bool {
+    format!("{read:?}")
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .any(|token| token == "inf")
 }
 
 /// The value with each integral float written as the integer it is.

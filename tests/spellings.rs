@@ -286,6 +286,7 @@ fn a_url_with_what_rfc_3986_refuses_is_answered_escaped() {
             ("https://example.com/a|b", "https://example.com/a%7Cb"),
             ("https://example.com/{a}", "https://example.com/%7Ba%7D"),
             (" https://example.com/a ", "https://example.com/a"),
+            ("http://[::1]/a[b]", "http://[::1]/a%5Bb%5D"),
         ],
     );
 }

@@ -144,8 +144,22 @@ fn escaped_url(text: &str) -> Option<String> {
         .add(b'{')
         .add(b'|')
         .add(b'}');
-    let written = String::from(url::Url::parse(text).ok()?);
-    let escaped = utf8_percent_encode(&written, NOT_IN_RFC_3986).to_string();
+    // Brackets belong only around an IPv6 host: past the authority they are escaped too.
+    const NOT_IN_RFC_3986_PAST_THE_HOST: &AsciiSet = &NOT_IN_RFC_3986.add(b'[').add(b']');
+    let url = url::Url::parse(text).ok()?;
+    let written = String::from(url.clone());
+    let host_end = match url.host_str() {
+        Some(_) => written.find("//").map_or(0, |at| {
+            let authority = at + 2;
+            written[authority..]
+                .find(['/', '?', '#'])
+                .map_or(written.len(), |end| authority + end)
+        }),
+        None => 0,
+    };
+    let (authority, rest) = written.split_at(host_end);
+    let escaped = utf8_percent_encode(authority, NOT_IN_RFC_3986).to_string()
+        + &utf8_percent_encode(rest, NOT_IN_RFC_3986_PAST_THE_HOST).to_string();
     // A `%` that starts no escape is one itself (`%25`).
     let bytes = escaped.as_bytes();
     let mut out = String::with_capacity(escaped.len());
