@@ -317,6 +317,21 @@ fn jiffs_compact_forms_are_answered_in_the_ones_the_schema_states() {
 }
 
 #[test]
+fn a_struct_sent_as_the_array_of_its_values_is_answered_with_the_object() {
+    let message = respelled::<std::time::Duration>(json!([1, 5]));
+    assert!(
+        message.ends_with(r#"— send it as an object of its keys: {"secs":1,"nanos":5}"#),
+        "{message}"
+    );
+    let long = "x".repeat(200);
+    let message = respelled::<std::ops::Range<String>>(json!([long, "y"]));
+    assert!(
+        message.ends_with(r#"— send it as an object of the keys "start", "end""#),
+        "{message}"
+    );
+}
+
+#[test]
 fn a_set_sent_with_a_repeat_is_told_to_send_each_once() {
     let message = respelled::<std::collections::BTreeSet<u8>>(json!([1, 1]));
     assert!(message.ends_with("— send each once"), "{message}");

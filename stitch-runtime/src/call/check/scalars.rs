@@ -3,6 +3,8 @@
 //! transforms applied after validation; and the issue a value of the wrong type gets, with a
 //! hint at what to send instead.
 
+use std::borrow::Cow;
+
 use serde_json::{Number, Value};
 use stitch_rules::IssueCode;
 
@@ -13,7 +15,7 @@ use super::keywords::Subject;
 use super::path::Path;
 use super::spelling;
 use super::words::{describe, expected, quoted_list, short};
-use crate::ir::{Hazard, Kind, Node, NumberRules, NumberType, checks};
+use crate::ir::{Hazard, Kind, Node, NumberRules, NumberType, Object, checks};
 
 /// The integers a JSON value can carry to serde (`i64` and `u64`).
 const JSON_INTEGERS: (i128, i128) = (i64::MIN as i128, u64::MAX as i128);
@@ -154,62 +156,39 @@ impl Checker {
 
     pub(super) fn wrong_type(&mut self, node: &Node<'static>, value: &Value, at: &Path<'_>) {
         let expected = expected(node);
-        let hint = match (&node.kind, value) {
+        let hint: Cow<'static, str> = match (&node.kind, value) {
             (Kind::Integer(_) | Kind::Number(_), Value::String(text)) if is_json_number(text) => {
-                " — send the number without quotes"
+                " — send the number without quotes".into()
             }
             (Kind::Integer(_) | Kind::Number(_), Value::String(text)) if names_no_number(text) => {
-                " — JSON numbers are finite: NaN and infinity cannot be sent"
+                " — JSON numbers are finite: NaN and infinity cannot be sent".into()
             }
             (Kind::Boolean, Value::String(text)) if matches!(text.trim(), "true" | "false") => {
-                " — send true or false without quotes"
+                " — send true or false without quotes".into()
             }
-            (Kind::Integer(_), Value::Number(_)) => " — send a whole number",
+            (Kind::Integer(_), Value::Number(_)) => " — send a whole number".into(),
             (Kind::Object(_) | Kind::Map(..) | Kind::Union(_), Value::String(_)) => {
-                " — send the object itself, not text"
+                " — send the object itself, not text".into()
             }
             // `Bytes` reads a string too, as its UTF-8; the schema states the array.
             (Kind::Array(item, _), Value::String(_)) if matches!(item.kind, Kind::Integer(rules) if matches!(rules.rust, NumberType::U8)) => {
-                " — send the bytes as an array of numbers from 0 to 255, not text"
+                " — send the bytes as an array of numbers from 0 to 255, not text".into()
             }
             (Kind::Array(..) | Kind::Tuple(_), Value::String(_)) => {
-                " — send the array itself, not text"
+                " — send the array itself, not text".into()
             }
             // serde reads a struct from the array of its fields' values too; the schema
             // states the object.
             (Kind::Object(object), Value::Array(items))
-                if !items.is_empty()
-                    && items.len() <= object.fields.len()
-                    && !depth_exceeds(value, SHOWN_DEPTH) =>
+                if !items.is_empty() && items.len() <= object.fields.len() =>
             {
-                let keyed: serde_json::Map<String, Value> = object
-                    .fields
-                    .iter()
-                    .zip(items)
-                    .map(|(field, item)| (field.name.to_owned(), item.clone()))
-                    .collect();
-                let object = Value::Object(keyed).to_string();
-                let instead = if object.len() <= 120 {
-                    format!("send it as an object of its keys: {object}")
-                } else {
-                    let names: Vec<&str> = object_names(items.len(), node);
-                    format!("send it as an object of the keys {}", quoted_list(&names))
-                };
-                let message = format!("expected {expected}, got {} — {instead}", describe(value));
-                return self.issue(at, IssueCode::InvalidType, message);
+                object_to_send(object, items).into()
             }
             // A value of another kind the node's type reads (time's arrays), answered with
             // the text it writes of it.
             _ => match node.respell.and_then(|respell| (respell.0)(value)) {
-                Some(written) => {
-                    let message = format!(
-                        "expected {expected}, got {} — send it as {}",
-                        describe(value),
-                        short(&written)
-                    );
-                    return self.issue(at, IssueCode::InvalidType, message);
-                }
-                None => "",
+                Some(written) => format!(" — send it as {}", short(&written)).into(),
+                None => "".into(),
             },
         };
         let message = format!("expected {expected}, got {}{hint}", describe(value));
@@ -217,21 +196,28 @@ impl Checker {
     }
 }
 
-/// How deep a value sent as a struct's array may be for the object to send to be written out
-/// (deeper, only its keys are named: writing it would recurse as deep as it goes).
-const SHOWN_DEPTH: usize = 8;
-
-/// The names of an object node's first `count` fields.
-fn object_names<'n>(count: usize, node: &'n Node<'static>) -> Vec<&'n str> {
-    match node.kind {
-        Kind::Object(object) => object
-            .fields
+/// The object to send for the array of a struct's values (serde reads one; the schema
+/// states the object): written out where it is short and shallow, else its keys named
+/// (writing a deep one would recurse as deep as it goes).
+fn object_to_send(object: &Object<'_>, items: &[Value]) -> String {
+    const SHOWN_DEPTH: usize = 8;
+    let fields = &object.fields[..items.len()];
+    if !items.iter().any(|item| depth_exceeds(item, SHOWN_DEPTH)) {
+        let keyed: serde_json::Map<String, Value> = fields
             .iter()
-            .take(count)
-            .map(|field| field.name)
-            .collect(),
-        _ => Vec::new(),
+            .zip(items)
+            .map(|(field, item)| (field.name.to_owned(), item.clone()))
+            .collect();
+        let written = Value::Object(keyed).to_string();
+        if written.len() <= 120 {
+            return format!(" — send it as an object of its keys: {written}");
+        }
     }
+    let names: Vec<&str> = fields.iter().map(|field| field.name).collect();
+    format!(
+        " — send it as an object of the keys {}",
+        quoted_list(&names)
+    )
 }
 
 /// Whether an integer is one the field's Rust type holds.
