@@ -70,7 +70,14 @@ mod toolbox;
 pub use call::{CallRecord, Outcome};
 pub use catalog::{CATALOG_META_KEY, DIGEST_META_KEY, OVER_BUDGET_META_KEY, listed_tool_digest};
 pub use dialects::{ClientDialects, Listings, listing_budget_use};
-pub use handler::{Closure, Handler, Json, Method, Reply, RequestParts, ToolOutput};
+/// rmcp's structured answer, as a stitch handler gives it: a handler answering `Json<T>` (or
+/// a `Result` of one) sends the value as `structuredContent` and advertises `T`'s schema as
+/// the tool's `outputSchema`, so `T` derives [`Shape`](crate::Shape) as well as
+/// `serde::Serialize` (it is a [`ToolOutput`]); in a closure, name the error type of its
+/// `Result` (`Ok::<_, String>(Json(total))`), which nothing else in the closure says.
+#[doc(inline)]
+pub use handler::Json;
+pub use handler::{Closure, Handler, Method, Reply, RequestParts, ToolOutput};
 #[cfg(feature = "http")]
 pub use http::{ForwardedHeader, HttpListener, HttpServer};
 pub use in_dialects::InDialects;

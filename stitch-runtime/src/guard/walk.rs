@@ -2,7 +2,8 @@
 //! into the IR), one at a time. It stops at each finding and resumes where it stopped; its
 //! stack is explicit (`frames`), because constant evaluation has no heap to collect findings
 //! into and a walk that resumes cannot recurse. This file looks at each node met; `frames`
-//! moves through containers; `words` says the path and the findings.
+//! moves through containers; `words` says the path and the findings; `findings` holds the
+//! walk's state, which the three share.
 
 use stitch_rules::strings::str_eq;
 use stitch_rules::{AnyOf, DIALECTS, DialectRules, SeveralKinds, Text, Tuples};
