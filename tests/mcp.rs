@@ -68,7 +68,7 @@ async fn calls_are_parsed_answered_and_observed() {
     assert_eq!(bad.is_error, Some(true));
     assert_eq!(bad.structured_content, None);
     let meta = bad.meta.as_ref().unwrap();
-    let structured = &meta.0[stitch::mcp::REJECTION_META_KEY];
+    let structured = &meta.0[stitch::REJECTION_META_KEY];
     assert_eq!(structured["code"], "VALIDATION_ERROR");
     assert_eq!(structured["issues"][0]["pointer"], "/a");
     let text = serde_json::to_value(&bad.content).unwrap();

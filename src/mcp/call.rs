@@ -15,13 +15,13 @@ use std::pin::Pin;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use crate::{Contract, ContractTool, Dialect, Issue, Rejection};
 use futures::FutureExt;
 use futures::future::Either;
 use rmcp::ErrorData;
 use rmcp::handler::server::tool::ToolCallContext;
 use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock, JsonObject};
 use serde_json::Value;
-use stitch_runtime::{Contract, Dialect, Issue, Rejection, Tool};
 
 use super::handler::{Answer, Handler, Reply, RequestParts};
 use super::schema::Output;
@@ -82,7 +82,7 @@ const CANCELLED: &str = "The call was cancelled before the tool finished; whethe
 /// A stitch tool: its contract, the output it advertises, and how a call runs.
 pub(crate) struct StitchTool<S> {
     /// The contract's tool, for the guard and the listings.
-    pub(crate) contract: Tool,
+    pub(crate) contract: ContractTool,
     /// The result type's schema, when the tool advertises an output schema.
     pub(crate) output: Option<Output>,
     /// How long a call may run before its handler is dropped.

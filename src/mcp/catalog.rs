@@ -20,9 +20,9 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
+use crate::Dialect;
 use rmcp::model::{CallToolResponse, JsonObject, MetaObject, Tool};
 use serde_json::Value;
-use stitch_runtime::Dialect;
 
 /// The `_meta` key of the catalog stamp.
 pub const CATALOG_META_KEY: &str = "stitch/catalog";
@@ -120,7 +120,7 @@ impl Catalogs {
             digests,
             over_budget,
         } = make();
-        let stamp = stitch_runtime::catalog_stamp(
+        let stamp = crate::measure::catalog_stamp(
             listed
                 .iter()
                 .zip(&digests)

@@ -10,12 +10,13 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+use crate::foreign::{output_schema_for, tool_schema_for};
+use crate::{ContractTool, Dialect};
 use rmcp::RoleServer;
 use rmcp::handler::server::router::tool::ToolRouter;
-use rmcp::model::{Implementation, ListToolsResult};
+use rmcp::model::{Implementation, ListToolsResult, Tool};
 use rmcp::service::{Peer, RequestContext};
 use serde_json::Value;
-use stitch_runtime::{Dialect, Tool, output_schema_for, tool_schema_for};
 
 use super::call::StitchTool;
 use super::catalog::{Catalog, Catalogs, Made, listed_tool_digest, report_over_budget};
@@ -177,13 +178,18 @@ impl ClientDialects {
 /// writes `list_tools` with [`list_tools`](Self::list_tools):
 ///
 /// ```
-/// # use stitch::mcp::{Listings, rmcp};
-/// # use rmcp::handler::server::router::tool::ToolRouter;
-/// # use rmcp::model::{ErrorData, ListToolsResult, PaginatedRequestParams};
-/// # use rmcp::service::RequestContext;
-/// # use rmcp::{RoleServer, ServerHandler, tool_handler};
-/// # #[derive(Clone)]
-/// # struct Server { tool_router: ToolRouter<Self>, listings: Listings }
+/// use stitch::mcp::{Listings, rmcp};
+/// use rmcp::handler::server::router::tool::ToolRouter;
+/// use rmcp::model::{ErrorData, ListToolsResult, PaginatedRequestParams};
+/// use rmcp::service::RequestContext;
+/// use rmcp::{RoleServer, ServerHandler, tool_handler};
+///
+/// #[derive(Clone)]
+/// struct Server {
+///     tool_router: ToolRouter<Self>,
+///     listings: Listings,
+/// }
+///
 /// #[tool_handler(router = self.tool_router)]
 /// impl ServerHandler for Server {
 ///     async fn list_tools(
@@ -200,7 +206,7 @@ pub struct Listings {
     rules: ClientDialects,
     /// The stitch tools, by name: their contracts and outputs (each schema is rendered once
     /// per dialect by the runtime, and kept).
-    tools: Arc<HashMap<&'static str, (Tool, Option<Output>)>>,
+    tools: Arc<HashMap<&'static str, (ContractTool, Option<Output>)>>,
     /// Whether the server lists through these listings (it is wrapped in `InDialects`, is a
     /// `Toolbox`, or has listed a client with them): until it does, a call is parsed in the
     /// default dialect, which is what `#[tool_handler]` lists everyone.
@@ -318,18 +324,14 @@ impl Listings {
         &self,
         router: &ToolRouter<S>,
         dialect: Dialect,
-    ) -> Vec<rmcp::model::Tool> {
+    ) -> Vec<Tool> {
         self.listing(router.list_all(), dialect)
     }
 
     /// The tools a server lists (`listed`, as it declares them) as a client shown `dialect` is
     /// listed them: each [`shown`](Self::shown) in the dialect, and each stamped with the
     /// catalog's stamp in `_meta["stitch/catalog"]` (see [`catalog_stamp`](Self::catalog_stamp)).
-    pub fn listing(
-        &self,
-        listed: Vec<rmcp::model::Tool>,
-        dialect: Dialect,
-    ) -> Vec<rmcp::model::Tool> {
+    pub fn listing(&self, listed: Vec<Tool>, dialect: Dialect) -> Vec<Tool> {
         self.mark_listing();
         self.catalog(&listed, dialect).shown.to_vec()
     }
@@ -342,15 +344,15 @@ impl Listings {
     /// whose stamp differs from an answer's holds a stale catalog. Kept per dialect while the
     /// server lists the same tools (the same schemas, by address), so a result pays for the
     /// digest only when the tools changed.
-    pub fn catalog_stamp(&self, listed: &[rmcp::model::Tool], dialect: Dialect) -> Arc<str> {
+    pub fn catalog_stamp(&self, listed: &[Tool], dialect: Dialect) -> Arc<str> {
         self.catalog(listed, dialect).stamp
     }
 
     /// The catalog of `listed` in `dialect`: each tool as the dialect lists it, its digest,
     /// and the stamp (rendered once, and kept while the server lists the same tools).
-    fn catalog(&self, listed: &[rmcp::model::Tool], dialect: Dialect) -> Catalog {
+    fn catalog(&self, listed: &[Tool], dialect: Dialect) -> Catalog {
         self.catalogs.catalog(dialect, listed, || {
-            let shown: Vec<rmcp::model::Tool> = listed
+            let shown: Vec<Tool> = listed
                 .iter()
                 .map(|tool| self.shown(tool.clone(), dialect))
                 .collect();
@@ -377,12 +379,23 @@ impl Listings {
     /// estimate of its tokens. A snapshot test of it fails when an advertised schema drifts:
     ///
     /// ```
-    /// # use stitch::mcp::{Tools, rmcp};
-    /// # #[derive(stitch::Contract, serde::Deserialize)]
-    /// # #[contract(name = "lookup")]
-    /// # struct Lookup { id: u32 }
-    /// # #[derive(Clone)] struct Server;
-    /// # impl Server { async fn lookup(&self, args: Lookup) -> Result<String, String> { Ok(args.id.to_string()) } }
+    /// use stitch::mcp::Tools;
+    ///
+    /// /// Look up a record.
+    /// #[derive(stitch::Contract, serde::Deserialize)]
+    /// struct Lookup {
+    ///     id: u32,
+    /// }
+    ///
+    /// #[derive(Clone)]
+    /// struct Server;
+    ///
+    /// impl Server {
+    ///     async fn lookup(&self, args: Lookup) -> Result<String, String> {
+    ///         Ok(args.id.to_string())
+    ///     }
+    /// }
+    ///
     /// let stitch = Tools::<Server>::new().tool(Server::lookup).build().unwrap();
     /// let listings = stitch.listings();
     /// let manifest = listings.manifest(&stitch.into_router());
@@ -397,12 +410,12 @@ impl Listings {
         for &dialect in Dialect::ALL {
             let catalog = self.catalog(&listed, dialect);
             manifest.push_str(&format!("{dialect} catalog {}\n", catalog.stamp));
-            let mut tools: Vec<(&rmcp::model::Tool, &Arc<str>)> =
+            let mut tools: Vec<(&Tool, &Arc<str>)> =
                 catalog.shown.iter().zip(catalog.digests.iter()).collect();
             tools.sort_by(|(a, _), (b, _)| a.name.cmp(&b.name));
             for (shown, digest) in tools {
                 let (input, _) = self.texts(shown, dialect);
-                let measure = stitch_runtime::Measure::of(&input);
+                let measure = crate::measure::Measure::of(&input);
                 manifest.push_str(&format!(
                     "{dialect} {} {digest} {} bytes {} tokens\n",
                     shown.name, measure.bytes, measure.tokens,
@@ -416,7 +429,7 @@ impl Listings {
     /// plain tool's as serialized.
     fn texts(
         &self,
-        shown: &rmcp::model::Tool,
+        shown: &Tool,
         dialect: Dialect,
     ) -> (Cow<'static, str>, Option<Cow<'static, str>>) {
         if let Some((contract, output)) = self.tools.get(shown.name.as_ref()) {
@@ -434,15 +447,15 @@ impl Listings {
 
     /// A tool as a client shown `dialect` is listed it, its input and output schemas in that
     /// dialect: a stitch tool's rendered from its contract and result type, a plain rmcp
-    /// tool's rebuilt from its own ([`tool_schema_for`](stitch_runtime::tool_schema_for),
-    /// [`output_schema_for`](stitch_runtime::output_schema_for)). The rest of the tool (its
+    /// tool's rebuilt from its own ([`tool_schema_for`](crate::foreign::tool_schema_for),
+    /// [`output_schema_for`](crate::foreign::output_schema_for)). The rest of the tool (its
     /// title, annotations, icons, `_meta`) is kept.
     ///
     /// An `Mcp` client takes JSON Schema 2020-12, and MCP asks servers to list what they
     /// wrote (`$schema`, `$defs` and the rest kept): a plain tool's schemas are listed to it
     /// as written, unless one holds what stitch exists to flatten (a `oneOf` or `anyOf`,
     /// which many clients refuse) or is not an object at its root (which MCP does not allow).
-    pub fn shown(&self, mut tool: rmcp::model::Tool, dialect: Dialect) -> rmcp::model::Tool {
+    pub fn shown(&self, mut tool: Tool, dialect: Dialect) -> Tool {
         self.mark_listing();
         if let Some((contract, output)) = self.tools.get(tool.name.as_ref()) {
             let listed = listed(contract, *output, dialect);
@@ -501,7 +514,7 @@ fn as_object(schema: Value) -> rmcp::model::JsonObject {
 /// What a catalog new to `dialect` is made of: each tool's digest, and each budget of the
 /// dialect's provider the tools listed together cross, logged (a `tracing` warning, naming
 /// the tool and the limit) as it is measured, once per catalog.
-fn made_of(shown: Vec<rmcp::model::Tool>, dialect: Dialect) -> Made {
+fn made_of(shown: Vec<Tool>, dialect: Dialect) -> Made {
     let over_budget = over_budget(&shown, dialect);
     for finding in &over_budget {
         tracing::warn!("{finding}");
@@ -514,12 +527,12 @@ fn made_of(shown: Vec<rmcp::model::Tool>, dialect: Dialect) -> Made {
 }
 
 /// Each budget of `dialect`'s provider that the tools listed together cross, said.
-fn over_budget(shown: &[rmcp::model::Tool], dialect: Dialect) -> Vec<String> {
+fn over_budget(shown: &[Tool], dialect: Dialect) -> Vec<String> {
     let texts = budget_texts(shown);
     let listed = texts
         .iter()
         .map(|(name, description, input)| (*name, *description, input.as_str()));
-    stitch_runtime::over_budget(dialect, listed)
+    crate::guard::over_budget(dialect, listed)
         .iter()
         .map(ToString::to_string)
         .collect()
@@ -528,20 +541,17 @@ fn over_budget(shown: &[rmcp::model::Tool], dialect: Dialect) -> Vec<String> {
 /// How much of each budget of `dialect`'s provider the tools listed together use (`shown`, as
 /// clients shown `dialect` are listed them), measured as a listing's budgets are checked
 /// ([`stitch::guard::budget_use`](crate::guard::budget_use)).
-pub fn listing_budget_use(
-    shown: &[rmcp::model::Tool],
-    dialect: Dialect,
-) -> Vec<(stitch_runtime::Limit, u64)> {
+pub fn listing_budget_use(shown: &[Tool], dialect: Dialect) -> Vec<(crate::guard::Limit, u64)> {
     let texts = budget_texts(shown);
     let listed = texts
         .iter()
         .map(|(name, description, input)| (*name, *description, input.as_str()));
-    stitch_runtime::budget_use(dialect, listed)
+    crate::guard::budget_use(dialect, listed)
 }
 
 /// What the budgets count of each listed tool: its name, its description, and its input
 /// schema as sent.
-fn budget_texts(shown: &[rmcp::model::Tool]) -> Vec<(&str, &str, String)> {
+fn budget_texts(shown: &[Tool]) -> Vec<(&str, &str, String)> {
     shown
         .iter()
         .map(|tool| {

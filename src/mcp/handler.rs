@@ -13,13 +13,13 @@ use std::fmt::Display;
 use std::future::Future;
 use std::marker::PhantomData;
 
+use crate::Shape;
 use rmcp::ErrorData;
 pub use rmcp::Json;
 use rmcp::handler::server::common::FromContextPart;
 use rmcp::handler::server::tool::{IntoCallToolResult, ToolCallContext};
 use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock};
 use serde_json::Value;
-use stitch_runtime::Shape;
 
 use super::schema::Output;
 
@@ -58,11 +58,15 @@ pub trait Handler<'a, S: 'a, C, M, R>: Send + Sync + 'static {
 }
 
 /// A handler that takes the server's state first, `async fn(&self, C, P...)`: the marker
-/// [`Handler`] infers.
+/// [`Handler`] infers. Never written by a user, so not shown: it is public because
+/// `Handler`'s implementations name it.
+#[doc(hidden)]
 pub struct Method<P>(PhantomData<P>);
 
 /// A handler that takes its contract first, `|c: C, p: P...| async move { ... }`: the marker
-/// [`Handler`] infers.
+/// [`Handler`] infers. Never written by a user, so not shown: it is public because
+/// `Handler`'s implementations name it.
+#[doc(hidden)]
 pub struct Closure<P>(PhantomData<P>);
 
 /// The request's parts a handler takes after its contract: a tuple of rmcp's extractors of a
@@ -148,7 +152,7 @@ pub enum Answer {
     /// A result the handler made itself, as rmcp sends it.
     Content(CallToolResponse),
     /// The arguments were rejected: the handler never ran.
-    Rejected(stitch_runtime::Rejection),
+    Rejected(crate::Rejection),
     /// The handler's error, which the model reads.
     Failed(String),
     /// A protocol error, which rmcp answers as one.

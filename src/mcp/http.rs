@@ -33,8 +33,8 @@ use rmcp::transport::streamable_http_server::session::local::{LocalSessionManage
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use tokio::net::{TcpListener, ToSocketAddrs};
 
+use crate::Dialect;
 use connection::{Busy, PerAddress, Timers, refuse};
-use stitch_runtime::Dialect;
 
 use super::dialects::EndpointDialect;
 use client::ClientPrefixes;

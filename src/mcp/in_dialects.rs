@@ -27,15 +27,21 @@ use super::legacy_output;
 /// One line around the server, where it is served:
 ///
 /// ```no_run
-/// # use stitch::mcp::{ClientDialects, InDialects, rmcp};
-/// # use stitch::Dialect;
-/// # use rmcp::ServiceExt;
-/// # #[derive(Clone)] struct Server;
-/// # impl rmcp::ServerHandler for Server {}
-/// # async fn run(server: Server) -> Result<(), Box<dyn std::error::Error>> {
-/// let dialects = ClientDialects::new(Dialect::Mcp).client("cursor-vscode", Dialect::Portable);
-/// InDialects::new(server, dialects).serve(rmcp::transport::stdio()).await?.waiting().await?;
-/// # Ok(()) }
+/// use stitch::Dialect;
+/// use stitch::mcp::rmcp::{ServerHandler, ServiceExt, transport::stdio};
+/// use stitch::mcp::{ClientDialects, InDialects};
+///
+/// /// Any rmcp server.
+/// #[derive(Clone)]
+/// struct Server;
+/// impl ServerHandler for Server {}
+///
+/// #[tokio::main]
+/// async fn main() -> Result<(), Box<dyn std::error::Error>> {
+///     let dialects = ClientDialects::new(Dialect::Mcp).client("cursor-vscode", Dialect::Portable);
+///     InDialects::new(Server, dialects).serve(stdio()).await?.waiting().await?;
+///     Ok(())
+/// }
 /// ```
 ///
 /// For a server with stitch tools, give it the router's
@@ -157,7 +163,7 @@ impl<S: ServerHandler> ServerHandler for InDialects<S> {
         {
             let schema = Value::Object(tool.input_schema.as_ref().clone());
             let mut arguments = Value::Object(arguments);
-            stitch_runtime::arguments_for(&schema, &mut arguments, dialect);
+            crate::foreign::arguments_for(&schema, &mut arguments, dialect);
             if let Value::Object(arguments) = arguments {
                 request.arguments = Some(arguments);
             }

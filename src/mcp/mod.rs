@@ -15,7 +15,7 @@
 //! output with an output schema ([`Json<T>`]), or any rmcp content.
 //!
 //! What either adds to rmcp alone: each tool advertises its flat, typed schema; every call
-//! goes through [`Contract::parse`](stitch_runtime::Contract::parse), so a bad call is
+//! goes through [`Contract::parse`](crate::Contract::parse), so a bad call is
 //! answered as an `isError` tool result naming each issue's JSON Pointer (in
 //! `structuredContent`, or in `_meta` for a tool with an output schema: a result the model can
 //! read and correct, not a bare `-32602` nor rmcp's text-only fallback); a handler's error is
@@ -25,7 +25,7 @@
 //! ([`check_router`] checks a whole router, plain rmcp tools included).
 //!
 //! Clients disagree on JSON Schema: [`ClientDialects`] shows each client the
-//! [`Dialect`](stitch_runtime::Dialect) it takes, decided from the name it gives, and parses
+//! [`Dialect`](crate::Dialect) it takes, decided from the name it gives, and parses
 //! its calls in that dialect; [`InDialects`] wraps a whole server (with the router's
 //! [`Listings`]) so that every tool, stitch's and plain rmcp tools alike, is listed to each
 //! client in its dialect, inputs and outputs.
@@ -84,5 +84,4 @@ pub use in_dialects::InDialects;
 pub use legacy_output::LegacyOutput;
 pub use list_cache::DEFAULT_LIST_TTL;
 pub use route::{StitchRouter, Tools, check_router, check_tools};
-pub use stitch_runtime::REJECTION_META_KEY;
 pub use toolbox::Toolbox;

@@ -7,8 +7,10 @@ use std::ops::Add;
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::guard::{Checked, FindingKind};
+use crate::{Contract, Finding, SchemaProfile};
 use rmcp::handler::server::router::tool::{ToolRoute, ToolRouter};
-use stitch_runtime::{Checked, Contract, Finding, FindingKind, SchemaProfile};
+use rmcp::model::Tool;
 
 use super::call::{CallRecord, DEFAULT_CALL_DEADLINE, Observer, StitchTool};
 use super::dialects::{ClientDialects, Listings};
@@ -25,8 +27,8 @@ use super::schema::mounted;
 /// of every call. [`build`](Self::build) runs the guard over every tool first.
 ///
 /// ```
-/// # use serde::{Deserialize, Serialize};
-/// # use stitch::Contract;
+/// use serde::{Deserialize, Serialize};
+/// use stitch::Contract;
 /// use stitch::mcp::{Json, StitchRouter, Tools};
 ///
 /// /// Read a broadcast.
@@ -135,7 +137,8 @@ impl<S: Send + Sync + 'static> Tools<S> {
     /// nothing to describe.)
     ///
     /// ```
-    /// # use stitch::mcp::{Tools, Toolbox};
+    /// use stitch::mcp::{Toolbox, Tools};
+    ///
     /// /// A reminder, by its id.
     /// #[derive(stitch::Contract, serde::Deserialize)]
     /// struct ReminderId { id: u32 }
@@ -176,7 +179,7 @@ impl<S: Send + Sync + 'static> Tools<S> {
         self
     }
 
-    /// Which dialect each client is shown (default: [`Dialect::Mcp`](stitch_runtime::Dialect)
+    /// Which dialect each client is shown (default: [`Dialect::Mcp`](crate::Dialect)
     /// for every client). The router lists the default dialect's schemas; wrapped in
     /// [`InDialects`](super::InDialects) with the router's [`Listings`], the server lists each
     /// client every tool in its own dialect, and each call is parsed in the dialect of the
@@ -200,7 +203,7 @@ impl<S: Send + Sync + 'static> Tools<S> {
     }
 
     /// Builds the tools even where a dialect the rules show would be refused by its provider
-    /// (a [`Limit`](stitch_runtime::Limit) crossed over the whole listing: Anthropic's strict
+    /// (a [`Limit`](crate::guard::Limit) crossed over the whole listing: Anthropic's strict
     /// mode takes at most 24 optional parameters, say). By default
     /// [`build`](Self::build) and [`toolbox`](Self::toolbox) refuse, naming the tool, the
     /// dialect, the limit and the figure, since the provider refuses that request at the
@@ -348,7 +351,7 @@ fn guard<S>(
             output: tool.output.map(|output| (output.node, output.type_name)),
         })
         .collect();
-    let findings = stitch_runtime::check(&checked, &profile);
+    let findings = crate::guard::check(&checked, &profile);
     if findings.is_empty() {
         // Not required, still said: a provider refuses a listing past its budgets, and a
         // client is shown less than the contract means where its dialect cannot say it.
@@ -362,7 +365,7 @@ fn guard<S>(
             .filter(|dialect| *dialect != profile.dialect)
         {
             let shown = profile.dialect(dialect);
-            for finding in stitch_runtime::check(&checked, &shown) {
+            for finding in crate::guard::check(&checked, &shown) {
                 if said(finding.kind()) {
                     tracing::warn!("{finding}");
                 }
@@ -401,7 +404,8 @@ fn route<S: Send + Sync + 'static>(
 
 /// Checks every tool of a router with the guard, stitch tools and plain rmcp tools alike
 /// (their advertised schemas, as a client sees them): what a server calls at start-up to
-/// hold its whole `tools/list` to a profile.
+/// hold its whole `tools/list` to a profile. The same as
+/// `check_tools(&router.list_all(), profile)`, named for what a server holds.
 pub fn check_router<S: Send + Sync + 'static>(
     router: &ToolRouter<S>,
     profile: &SchemaProfile,
@@ -411,8 +415,9 @@ pub fn check_router<S: Send + Sync + 'static>(
 
 /// Checks listed rmcp tools with the guard (their advertised schemas, as a client sees them):
 /// what [`check_router`] checks of a router, for tools another server lists (a gateway's
-/// upstream, say).
-pub fn check_tools(tools: &[rmcp::model::Tool], profile: &SchemaProfile) -> Vec<Finding> {
+/// upstream, say). [`guard::check`](crate::guard::check) for rmcp's tools: they hold their
+/// schemas as maps, which the guard's [`Checked::Listed`] cannot borrow as values.
+pub fn check_tools(tools: &[Tool], profile: &SchemaProfile) -> Vec<Finding> {
     let listed: Vec<(&str, &str, serde_json::Value)> = tools
         .iter()
         .map(|tool| {
@@ -432,5 +437,5 @@ pub fn check_tools(tools: &[rmcp::model::Tool], profile: &SchemaProfile) -> Vec<
             input,
         })
         .collect();
-    stitch_runtime::check(&checked, profile)
+    crate::guard::check(&checked, profile)
 }

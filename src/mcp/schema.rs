@@ -5,10 +5,10 @@
 
 use std::sync::Arc;
 
-use rmcp::model::JsonObject;
+use crate::ir::Node;
+use crate::{ContractTool, Dialect};
+use rmcp::model::{JsonObject, Tool};
 use serde_json::Value;
-use stitch_runtime::ir::Node;
-use stitch_runtime::{Dialect, Tool};
 
 /// A tool's result type, when it advertises an output schema: its schema and its name (for
 /// the guard's message when it is not an object). Public only so that
@@ -24,36 +24,30 @@ pub struct Output {
 
 impl Output {
     /// The output schema of result type `O`.
-    pub(crate) fn of<O: stitch_runtime::Shape>() -> Output {
+    pub(crate) fn of<O: crate::Shape>() -> Output {
         Output {
             node: O::SHAPE,
             type_name: std::any::type_name::<O>(),
-            schema_in: |dialect| {
-                stitch_runtime::schema_of::<O>(stitch_runtime::Rendering::output(dialect))
-            },
+            schema_in: |dialect| crate::schema_of::<O>(crate::Rendering::output(dialect)),
         }
     }
 }
 
 /// The rmcp tool of a stitch contract, its input schema in `dialect`.
-pub(crate) fn listed(
-    contract: &Tool,
-    output: Option<Output>,
-    dialect: Dialect,
-) -> rmcp::model::Tool {
+pub(crate) fn listed(contract: &ContractTool, output: Option<Output>, dialect: Dialect) -> Tool {
     let input = json_object(contract.input_schema_for(dialect));
-    let mut tool = rmcp::model::Tool::new(contract.name, contract.description, Arc::new(input));
+    let mut tool = Tool::new(contract.name, contract.description, Arc::new(input));
     tool.output_schema = output.map(|output| Arc::new(json_object((output.schema_in)(dialect))));
     tool
 }
 
 /// The rmcp tool of a mounted stitch tool: [`listed`], with the title its mount gives.
 pub(crate) fn mounted(
-    contract: &Tool,
+    contract: &ContractTool,
     title: Option<&'static str>,
     output: Option<Output>,
     dialect: Dialect,
-) -> rmcp::model::Tool {
+) -> Tool {
     let mut tool = listed(contract, output, dialect);
     tool.title = title.map(str::to_owned);
     tool

@@ -3,16 +3,16 @@
 
 use std::sync::Arc;
 
+use crate::Finding;
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::tool::ToolCallContext;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, Implementation, ListToolsResult,
-    PaginatedRequestParams, ServerCapabilities, ServerConfig,
+    PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler};
 use serde_json::Value;
-use stitch_runtime::Finding;
 
 use super::call::{Observer, StitchTool};
 use super::catalog::stamp_response;
@@ -23,7 +23,7 @@ use super::route::{StitchRouter, Tools};
 /// [`Tools::toolbox`].
 ///
 /// ```
-/// # use serde::Deserialize;
+/// use serde::Deserialize;
 /// use stitch::Contract;
 /// use stitch::mcp::Tools;
 ///
@@ -50,7 +50,7 @@ pub struct Toolbox {
 
 impl Toolbox {
     /// The advertised tools, as `tools/list` sends them to a client shown the default dialect.
-    pub fn tools(&self) -> Vec<rmcp::model::Tool> {
+    pub fn tools(&self) -> Vec<Tool> {
         let dialect = self.listings.rules().default_dialect();
         self.listings.tools_in(&self.router, dialect)
     }
@@ -120,7 +120,7 @@ impl ServerHandler for Toolbox {
         Ok(self.listings.list_tools(&self.router, &context))
     }
 
-    fn get_tool(&self, name: &str) -> Option<rmcp::model::Tool> {
+    fn get_tool(&self, name: &str) -> Option<Tool> {
         self.router.get(name).cloned()
     }
 

@@ -22,7 +22,7 @@ use crate::format::{ANTHROPIC_STRICT_FORMATS, OPENAI_STRICT_FORMATS};
 /// change. What a dialect does is its row's ([`Dialect::rules`]).
 ///
 /// ```
-/// use stitch_rules::Dialect;
+/// use stitch::Dialect;
 ///
 /// let dialect: Dialect = "openai-strict".parse().unwrap();
 /// assert_eq!(dialect, Dialect::OpenAiStrict);

@@ -8,7 +8,7 @@ use crate::call::rejection::Rejection;
 use crate::shape::Shape;
 use crate::text::measure::Measure;
 use crate::text::render::{Rendering, rendered};
-use crate::tool::Tool;
+use crate::tool::ContractTool;
 
 /// A tool's input contract: its schemas, computed at compile time, and the parsing of one
 /// call. Implemented by `#[derive(Contract)]` (with `#[derive(serde::Deserialize)]`).
@@ -19,12 +19,10 @@ use crate::tool::Tool;
 /// contract renders them at run time, once per type.
 ///
 /// ```
-/// # use serde::Deserialize;
-/// # use stitch_runtime as stitch;
-/// # use stitch_derive::Contract;
-/// # mod reexport { pub use stitch_runtime::*; }
+/// use serde::Deserialize;
+/// use stitch::Contract;
+///
 /// #[derive(Contract, Deserialize)]
-/// # #[contract(crate = "reexport")]
 /// struct GetBroadcast {
 ///     broadcast_id: String,
 /// }
@@ -34,7 +32,6 @@ use crate::tool::Tool;
 ///     SCHEMA,
 ///     r#"{"type":"object","properties":{"broadcast_id":{"type":"string"}},"required":["broadcast_id"]}"#
 /// );
-/// # use stitch::Contract as _;
 /// assert_eq!(GetBroadcast::input_schema(), SCHEMA);
 /// ```
 #[diagnostic::on_unimplemented(
@@ -44,7 +41,7 @@ use crate::tool::Tool;
 )]
 pub trait Contract: Shape + serde::de::DeserializeOwned {
     /// The tool: name, description, schema IR and declared profile.
-    const TOOL: Tool;
+    const TOOL: ContractTool;
 
     /// What the advertised input schema weighs in each dialect, in the order of
     /// [`Dialect::ALL`]: bytes, a token estimate, a digest and the figures providers limit.
@@ -57,7 +54,9 @@ pub trait Contract: Shape + serde::de::DeserializeOwned {
         Self::MEASURES[dialect as usize]
     }
 
-    /// The advertised, flattened JSON Schema text of the input.
+    /// The advertised, flattened JSON Schema text of the input. A non-generic contract also
+    /// has it as the constant `INPUT_SCHEMA`, the same text, for a `const` item; this is for
+    /// code generic over `C: Contract`, where no inherent constant can be named.
     fn input_schema() -> &'static str {
         Self::TOOL.input_schema()
     }

@@ -1,6 +1,9 @@
 //! The runtime of [stitch](https://docs.rs/stitch): the traits `#[derive(Contract)]`
 //! implements, the guard, the parsing of one call, and the `const` schema IR they all read.
-//! Users depend on the `stitch` facade, which re-exports this crate's public API. The rules
+//! Users depend on the `stitch` facade, which re-exports this crate's public tree whole: the
+//! root's types and the modules `guard`, `foreign`, `dialect`, `measure` and `ir`, at the
+//! paths users write. So the examples here are written as a user writes them (`stitch::…`)
+//! and run against the facade, a dev-dependency of this crate. The rules
 //! the derive applies too (names, escapes, the keyword table, attribute fits, patterns) live
 //! in `stitch-rules`, called here in constant evaluation.
 //!
@@ -20,8 +23,8 @@
 
 mod call;
 mod contract;
-mod foreign;
-mod guard;
+pub mod foreign;
+pub mod guard;
 pub mod ir;
 mod shape;
 mod text;
@@ -32,23 +35,32 @@ mod union;
 #[path = "private.rs"]
 pub mod __private;
 
+// What a contract is and what using one meets: the product's own types, at the root.
 pub use call::rejection::{Issue, JsonPointer, REJECTION_META_KEY, Rejection};
 pub use contract::Contract;
-pub use foreign::{
-    MAX_DEPTH as MAX_FOREIGN_DEPTH, arguments_for, flatten_tool_schema, output_schema_for,
-    strict_arguments_for, tool_schema_for,
-};
-pub use guard::{
-    Checked, Finding, FindingKind, Limit, PORTABLE_FORMATS, budget_use, check, over_budget,
-    validate_mcp_schemas,
-};
+pub use guard::compile_time::validate_mcp_schemas;
+pub use guard::finding::Finding;
 pub use shape::{Shape, StringKey};
-pub use stitch_rules::{
-    AnyOf, DIALECTS, Dialect, DialectRules, FreeValues, IssueCode, Maps, NameRule, NullSaid,
-    Omitted, Provider, SeveralKinds, Taken, Tuples, UnknownDialect,
-};
-pub use text::digest::{catalog_stamp, text_digest};
-pub use text::measure::Measure;
+pub use stitch_rules::{Dialect, IssueCode, UnknownDialect};
 pub use text::render::{Rendering, schema_of};
-pub use text::tokens::estimate_tokens;
-pub use tool::{SchemaProfile, Tool};
+pub use tool::{ContractTool, SchemaProfile, Tool};
+
+pub mod dialect {
+    //! The dialects as one table: each [`Dialect`](crate::Dialect)'s row of named rules
+    //! ([`DialectRules`]), which the renderer, the guard and `parse_for` read: closed objects,
+    //! how `null`, several kinds, a free value, a tuple, a foreign `anyOf` and a map are said,
+    //! the keywords taken, the names and the budgets that bind its clients. `Dialect` itself is
+    //! at the crate's root, where every contract's user meets it.
+    pub use stitch_rules::{
+        AnyOf, DIALECTS, DialectRules, FreeValues, Maps, NameRule, NullSaid, Omitted, Provider,
+        SeveralKinds, Taken, Tuples,
+    };
+}
+
+pub mod measure {
+    //! What a schema text weighs (bytes, tokens, what providers limit) and the digests that
+    //! identify what a client was listed.
+    pub use crate::text::digest::{catalog_stamp, text_digest};
+    pub use crate::text::measure::Measure;
+    pub use crate::text::tokens::estimate_tokens;
+}

@@ -11,7 +11,7 @@ pub use crate::call::check::{check as check_call, passes as passes_as_sent};
 pub use crate::call::parse::{refine_field, refine_issue};
 pub use crate::call::rejection::{Issue, JsonPointer};
 pub use crate::contract::Contract;
-pub use crate::guard::{dialect_report, guard_report};
+pub use crate::guard::compile_time::{dialect_report, guard_report};
 pub use crate::ir::attributes::{
     applied, catch, coerce, fallback, hidden, keyword, newtype_object, values,
 };
@@ -27,7 +27,7 @@ pub use crate::ir::{
 pub use crate::shape::Shape;
 pub use crate::text::const_text::{AdvertisedScratch, WrittenOnce, exact_text, written_once};
 use crate::text::render::Rendering;
-pub use crate::tool::{SchemaProfile, Tool};
+pub use crate::tool::{ContractTool, SchemaProfile};
 pub use crate::union::{FlatTable, KeyIndices, flat_table, key_indices, slots_for, total_fields};
 pub use serde::de::DeserializeOwned;
 pub use stitch_rules::{Attribute, Keyword};
@@ -39,8 +39,8 @@ pub const fn tool(
     input: &'static Node<'static>,
     flatten: bool,
     profile: SchemaProfile,
-) -> Tool {
-    Tool::new(name, description, input)
+) -> ContractTool {
+    ContractTool::new(name, description, input)
         .with_flatten(flatten)
         .with_profile(profile)
 }

@@ -7,11 +7,14 @@ use crate::ir::Node;
 use crate::text::measure::Measure;
 use crate::text::render::{Rendering, rendered};
 
-/// An MCP tool: what a server advertises for one contract. `#[derive(Contract)]` writes it;
-/// a hand-written contract builds it with [`Tool::new`].
+/// The `Tool` a contract is: what a server advertises for it. `#[derive(Contract)]` writes it
+/// (a contract's [`TOOL`](crate::Contract::TOOL)); a hand-written contract builds it with
+/// [`ContractTool::new`]. Named so as not to be confused with `rmcp::model::Tool` (a listed
+/// tool, the JSON a server sends), which a server's code holds beside it; [`Tool`] is the
+/// same type under its first name.
 #[derive(Clone, Copy, Debug)]
 #[non_exhaustive]
-pub struct Tool {
+pub struct ContractTool {
     /// The tool's name (`^[a-zA-Z0-9_-]{1,64}$`).
     pub name: &'static str,
     /// The tool's description (the type's doc comment).
@@ -25,14 +28,19 @@ pub struct Tool {
     pub profile: SchemaProfile,
 }
 
-impl Tool {
+/// The name [`ContractTool`] was first given, which contracts' code is written with
+/// (`const TOOL: stitch::Tool`): the same type. Code that also holds rmcp's tools writes
+/// `ContractTool`.
+pub type Tool = ContractTool;
+
+impl ContractTool {
     /// The tool of an input schema: flattened, with no profile of its own.
     pub const fn new(
         name: &'static str,
         description: &'static str,
         input: &'static Node<'static>,
-    ) -> Tool {
-        Tool {
+    ) -> ContractTool {
+        ContractTool {
             name,
             description,
             input,
@@ -43,13 +51,13 @@ impl Tool {
 
     /// The same tool, its tagged unions flattened (`true`, the default) or advertised as
     /// `oneOf` (`false`).
-    pub const fn with_flatten(self, flatten: bool) -> Tool {
-        Tool { flatten, ..self }
+    pub const fn with_flatten(self, flatten: bool) -> ContractTool {
+        ContractTool { flatten, ..self }
     }
 
     /// The same tool, with the checks its contract declares for itself.
-    pub const fn with_profile(self, profile: SchemaProfile) -> Tool {
-        Tool { profile, ..self }
+    pub const fn with_profile(self, profile: SchemaProfile) -> ContractTool {
+        ContractTool { profile, ..self }
     }
 
     /// Which schema the tool advertises to `Mcp` clients.
@@ -150,7 +158,7 @@ impl SchemaProfile {
 
     /// Requires every tool to be listed with a description (a contract's doc comment, or the
     /// one its mount gives: `stitch::mcp::Tools::described`): a model choosing between tools
-    /// listed without one sees only their names. Checked by [`check`](crate::check) over
+    /// listed without one sees only their names. Checked by [`check`](crate::guard::check) over
     /// contracts and listed tools alike, so `stitch::mcp::check_router` holds plain tools to
     /// it too.
     pub const fn require_descriptions(self) -> SchemaProfile {
@@ -194,7 +202,7 @@ impl SchemaProfile {
 
     /// Checks the tools as advertised in `dialect`: the guard then also reports each property
     /// the dialect cannot say as the contract means it (a finding of kind
-    /// [`Inexpressible`](crate::FindingKind::Inexpressible), naming the tool, the path and
+    /// [`Inexpressible`](crate::guard::FindingKind::Inexpressible), naming the tool, the path and
     /// how it is advertised instead).
     pub const fn dialect(self, dialect: Dialect) -> SchemaProfile {
         SchemaProfile { dialect, ..self }
@@ -202,7 +210,7 @@ impl SchemaProfile {
 
     /// Requires every dialect a server shows its clients to say each property as the
     /// contract means it: `stitch::mcp::Tools` then refuses to build while one cannot (a
-    /// finding of kind [`Inexpressible`](crate::FindingKind::Inexpressible) per property and
+    /// finding of kind [`Inexpressible`](crate::guard::FindingKind::Inexpressible) per property and
     /// dialect). Without it, a dialect says what it can, and `parse` still holds every call to
     /// the contract.
     pub const fn require_expressible(self) -> SchemaProfile {
@@ -213,7 +221,7 @@ impl SchemaProfile {
     }
 
     /// Requires the tools, listed together in each dialect a server shows, to be within that
-    /// dialect's provider's budgets ([`Limit`](crate::Limit)): `stitch::mcp::Tools` then
+    /// dialect's provider's budgets ([`Limit`](crate::guard::Limit)): `stitch::mcp::Tools` then
     /// refuses to build while they are not. Without it, the profile's own dialect is still
     /// held to its budgets, and a server logs what is over budget in the others.
     pub const fn require_within_budgets(self) -> SchemaProfile {

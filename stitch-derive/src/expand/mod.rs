@@ -50,7 +50,7 @@ pub fn expand(contract: &Contract) -> TokenStream {
             }
             #[automatically_derived]
             impl #impl_generics __s::Contract for #ident #ty_generics #contract_where {
-                const TOOL: __s::Tool = #tool;
+                const TOOL: __s::ContractTool = #tool;
                 #schema_fn
             }
             #standard_types
@@ -181,7 +181,7 @@ pub fn fallback(
         });
         quote! {
             impl #impl_generics __s::Contract for #ident #ty_generics #contract_where {
-                const TOOL: __s::Tool =
+                const TOOL: __s::ContractTool =
                     __s::tool("", "", &__s::Node::OPAQUE, true, __s::SchemaProfile::new());
             }
             #consts

@@ -1,20 +1,21 @@
-//! Schemas stitch did not write (schemars' output, a hand-written one), flattened and put in
-//! a dialect by the rules stitch's own contracts are: the document is read into the IR
-//! (`lower`), then rendered by the same writers, so every discriminated union of objects
-//! becomes one object by the same collision rules, with the same hints, and each dialect says
-//! what it says of a contract. What the IR has no words for stays as it was written, and the
-//! guard reports it.
+//! Schemas stitch did not write (schemars' output, a hand-written tool, another server's),
+//! flattened and shown in a dialect by the rules stitch's own contracts are, and a strict
+//! client's arguments read back for them.
 //!
 //! What is read is bounded whatever the document: one nested deeper than [`MAX_DEPTH`] is not
 //! read at all (it is returned as it is, and the guard reports it); a `$ref` read through
 //! counts as a level of nesting, so a chain of definitions stops there and stays a `$ref`;
 //! and definitions are read through within a budget of a few times the document's size, past
 //! which a `$ref` stays too (with the definitions it names), so definitions that refer to
-//! each other twice over do not grow exponentially. Keywords of older drafts are read with
-//! their draft's meaning first (`drafts`).
-//!
-//! A document's IR lives in an arena for the length of one call and is dropped with it:
-//! nothing read from a document outlives the call, and no cache holds one.
+//! each other twice over do not grow exponentially. Nothing read from a document outlives the
+//! call, and no cache holds one.
+
+// Inside: the document is read into the IR (`lower`), then rendered by the same writers, so
+// every discriminated union of objects becomes one object by the same collision rules, with
+// the same hints, and each dialect says what it says of a contract. What the IR has no words
+// for stays as it was written, and the guard reports it. Keywords of older drafts are read
+// with their draft's meaning first (`drafts`). A document's IR lives in an arena for the
+// length of one call and is dropped with it.
 
 mod arguments;
 mod beside;
@@ -65,7 +66,6 @@ pub const MAX_DEPTH: usize = 128;
 /// is nested deeper than [`MAX_DEPTH`], comes back as it was.
 ///
 /// ```
-/// # use stitch_runtime as stitch;
 /// use serde_json::json;
 ///
 /// let schemars_output = json!({
@@ -75,7 +75,7 @@ pub const MAX_DEPTH: usize = 128;
 ///         {"type": "object", "properties": {"op": {"const": "clear"}}, "required": ["op"]}
 ///     ]
 /// });
-/// let flat = stitch::flatten_tool_schema(&schemars_output);
+/// let flat = stitch::foreign::flatten_tool_schema(&schemars_output);
 /// assert_eq!(flat["type"], "object");
 /// assert_eq!(flat["properties"]["op"]["enum"], json!(["add", "clear"]));
 /// assert_eq!(flat["properties"]["value"]["type"], "integer");
@@ -86,7 +86,8 @@ pub fn flatten_tool_schema(schema: &Value) -> Value {
 }
 
 /// A foreign tool schema flattened (see [`flatten_tool_schema`]) and said in a dialect, by the
-/// rules a contract's schema is said in it.
+/// rules a contract's schema is said in it. [`flatten_tool_schema`] is this in the default
+/// dialect, `Mcp`: the name a server that serves one dialect writes.
 pub fn tool_schema_for(schema: &Value, dialect: Dialect) -> Value {
     rebuilt(schema, Rendering::Flat(dialect))
 }

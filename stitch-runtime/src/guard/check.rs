@@ -10,7 +10,7 @@ use super::{
     Finding, all_findings_walked, over_budget, validate_output_schema, validate_tool_schema,
 };
 use crate::ir::Node;
-use crate::tool::{SchemaProfile, Tool};
+use crate::tool::{ContractTool, SchemaProfile};
 
 /// One tool the guard checks.
 #[derive(Clone, Copy, Debug)]
@@ -20,7 +20,7 @@ pub enum Checked<'a> {
     /// advertises one as its output schema (`stitch::mcp` knows it).
     Contract {
         /// The contract's tool.
-        tool: Tool,
+        tool: ContractTool,
         /// The result type's node and its name, when the tool advertises an output schema.
         output: Option<(&'static Node<'static>, &'a str)>,
     },
@@ -36,8 +36,8 @@ pub enum Checked<'a> {
     },
 }
 
-impl From<Tool> for Checked<'_> {
-    fn from(tool: Tool) -> Self {
+impl From<ContractTool> for Checked<'_> {
+    fn from(tool: ContractTool) -> Self {
         Checked::Contract { tool, output: None }
     }
 }
@@ -52,17 +52,17 @@ impl From<Tool> for Checked<'_> {
 /// in each dialect it is shown to.
 ///
 /// ```
-/// # use stitch_runtime as stitch;
-/// use stitch::{Checked, FindingKind, SchemaProfile};
 /// use serde_json::json;
+/// use stitch::SchemaProfile;
+/// use stitch::guard::{Checked, FindingKind};
 ///
 /// let untyped = json!({"type": "object", "properties": {"payload": {"description": "any"}}});
 /// let tools = [Checked::Listed { name: "send", description: "", input: &untyped }];
-/// let findings = stitch::check(&tools, &SchemaProfile::new().require_typed_properties());
+/// let findings = stitch::guard::check(&tools, &SchemaProfile::new().require_typed_properties());
 /// assert_eq!(findings[0].kind(), FindingKind::Untyped);
 /// ```
 pub fn check(tools: &[Checked<'_>], profile: &SchemaProfile) -> Vec<Finding> {
-    let contracts: Vec<Tool> = tools
+    let contracts: Vec<ContractTool> = tools
         .iter()
         .filter_map(|checked| match checked {
             Checked::Contract { tool, .. } => Some(*tool),

@@ -7,7 +7,7 @@
 use crate::ir::key_table::Requirement;
 use crate::ir::{Doc, Field, Node, Union};
 use crate::text::render::Rendering;
-use crate::tool::{SchemaProfile, Tool};
+use crate::tool::{ContractTool, SchemaProfile};
 use crate::union::{Keys, SetProperties};
 
 /// How many containers deep the walk goes (a contract nesting objects deeper is reported).
@@ -42,7 +42,7 @@ pub(super) enum ToolStep {
 /// What the walk checks: a list of tools, or one foreign schema read into the IR.
 #[derive(Clone, Copy)]
 pub(super) enum Subjects<'a> {
-    Tools(&'a [Tool]),
+    Tools(&'a [ContractTool]),
     Foreign { name: &'a str, input: &'a Node<'a> },
 }
 
@@ -95,7 +95,7 @@ pub(super) struct Pending<'a> {
 
 impl<'a> Findings<'a> {
     /// The walk over these tools, before its first step.
-    pub(super) const fn of(tools: &'a [Tool], profile: &'a SchemaProfile) -> Findings<'a> {
+    pub(super) const fn of(tools: &'a [ContractTool], profile: &'a SchemaProfile) -> Findings<'a> {
         Findings::over(Subjects::Tools(tools), profile)
     }
 

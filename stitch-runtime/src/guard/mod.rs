@@ -1,12 +1,18 @@
-//! The guard: checks what a list of tools advertises, as a `const fn` over the IR (so a
-//! contract can refuse to compile) and at run time, over the IR or over any foreign JSON
-//! Schema (schemars output, hand-written tools).
+//! The guard: what a list of tools advertises, held to a [`SchemaProfile`] at compile time
+//! (a contract's own profile) and at run time (every tool a server mounts, stitch's or
+//! another's), with the limits of the providers each dialect is written for.
 //!
-//! `walk` is the IR walk: it sees exactly what the renderer writes, following the same key
-//! tables and merge decisions, so a property is reported untyped precisely when the
-//! advertised schema leaves it without type information, and the finding can say *why* (an
-//! opaque value; operations that disagree on a hazard). `foreign` walks a foreign schema as
-//! stitchkit does. `finding` is what both report.
+//! [`check`] is its one run-time entry point, over any mix of contracts and listed tools;
+//! [`validate_mcp_schemas`](crate::validate_mcp_schemas), at the crate's root, is the
+//! `const fn` a contract's own profile is checked with at compile time; [`over_budget`]
+//! measures schema texts as a listing sends them against the providers' limits, and
+//! [`budget_use`] says how much of each limit a listing uses.
+
+// Inside: `walk` is the IR walk. It sees exactly what the renderer writes, following the
+// same key tables and merge decisions, so a property is reported untyped precisely when the
+// advertised schema leaves it without type information, and the finding can say *why* (an
+// opaque value; operations that disagree on a hazard). `foreign` walks a foreign schema as
+// stitchkit does. `finding` is what both report; `compile_time` what the derive evaluates.
 
 // `Finding` is ~1 KiB of inline text because constant evaluation has no heap to box it in;
 // a finding is the rare path, so its size costs nothing when the schemas are fine.
@@ -14,7 +20,8 @@
 
 mod budget;
 mod check;
-mod finding;
+pub(crate) mod compile_time;
+pub(crate) mod finding;
 mod findings;
 mod foreign;
 mod frames;
@@ -26,11 +33,12 @@ use stitch_rules::{Dialect, DialectRules, NAME_PATTERN, Text, name_problem};
 
 use crate::ir::{Kind, Node};
 use crate::text::render::Rendering;
-use crate::tool::{SchemaProfile, Tool};
+use crate::tool::{ContractTool, SchemaProfile};
 pub use budget::Limit;
-use budget::{BudgetedTool, Budgets, Over};
+use budget::{BudgetedTool, Budgets};
 pub use check::{Checked, check};
-pub use finding::{Finding, FindingKind};
+use finding::Finding;
+pub use finding::FindingKind;
 use findings::Findings;
 pub(crate) use foreign::validate_tool_schema;
 
@@ -38,9 +46,8 @@ pub(crate) use foreign::validate_tool_schema;
 /// `require_portable_formats` accepts without `allow_formats`.
 ///
 /// ```
-/// # use stitch_runtime as stitch;
 /// assert_eq!(
-///     stitch::PORTABLE_FORMATS,
+///     stitch::guard::PORTABLE_FORMATS,
 ///     [
 ///         "date", "time", "date-time", "duration", "uri", "uri-reference", "uri-template",
 ///         "email", "hostname", "ipv4", "ipv6", "regex", "uuid", "json-pointer",
@@ -50,42 +57,9 @@ pub(crate) use foreign::validate_tool_schema;
 /// ```
 pub const PORTABLE_FORMATS: [&str; 15] = stitch_rules::PORTABLE_FORMATS;
 
-/// Checks every tool against the profile and returns the first finding, in tool order, then
-/// depth-first property order. A `const fn`: the derive calls it at compile time.
-pub const fn validate_mcp_schemas(tools: &[Tool], profile: &SchemaProfile) -> Result<(), Finding> {
-    match Findings::of(tools, profile).next() {
-        Some(finding) => Err(finding),
-        None => Ok(()),
-    }
-}
-
-/// Every finding of these tools in one text, or `None` when there is none: what the derive's
-/// compile-time guard reports, so that one build names every untyped property at once.
-pub const fn guard_report(tools: &[Tool], profile: &SchemaProfile) -> Option<Report> {
-    let mut walk = Findings::of(tools, profile);
-    let mut report = Report::new();
-    let mut count = 0;
-    while let Some(finding) = walk.next() {
-        append(&mut report, &mut count, &finding);
-    }
-    if count == 0 { None } else { Some(report) }
-}
-
-/// A finding appended to a report, after a blank line when it is not the first.
-const fn append(report: &mut Report, count: &mut usize, finding: &Finding) {
-    if *count > 0 {
-        report.push_str("\n\n");
-    }
-    report.push_str(finding.message().as_str());
-    *count += 1;
-}
-
-/// Every finding of a contract, as one compile error's text.
-pub type Report = Text<8192>;
-
 /// The walk's findings for these tools, in the order `validate_mcp_schemas` reports the
 /// first (one walk, which stops at each finding and resumes where it stopped).
-fn all_findings_walked(tools: &[Tool], profile: &SchemaProfile) -> Vec<Finding> {
+fn all_findings_walked(tools: &[ContractTool], profile: &SchemaProfile) -> Vec<Finding> {
     let mut walk = Findings::of(tools, profile);
     let mut findings = Vec::new();
     while let Some(finding) = walk.next() {
@@ -101,8 +75,8 @@ fn all_findings_walked(tools: &[Tool], profile: &SchemaProfile) -> Vec<Finding> 
 /// dialect, so any tool can be checked, a plain rmcp tool's included.
 ///
 /// ```
-/// # use stitch_runtime as stitch;
-/// use stitch::{Dialect, Limit, over_budget};
+/// use stitch::Dialect;
+/// use stitch::guard::{Limit, over_budget};
 ///
 /// let deep = (0..11).fold(r#"{"type":"string"}"#.to_string(), |inner, _| {
 ///     format!(r#"{{"type":"object","properties":{{"x":{inner}}},"required":["x"],"additionalProperties":false}}"#)
@@ -125,8 +99,8 @@ pub fn over_budget<'a>(
 /// that counts in each tool), beside which [`Limit::max`] is the most the provider takes.
 ///
 /// ```
-/// # use stitch_runtime as stitch;
-/// use stitch::{Dialect, Limit, budget_use};
+/// use stitch::Dialect;
+/// use stitch::guard::{Limit, budget_use};
 ///
 /// let tool = r#"{"type":"object","properties":{"a":{"type":"string"}},"required":["a"],"additionalProperties":false}"#;
 /// let used = budget_use(Dialect::AnthropicStrict, [("one", "", tool), ("two", "", tool)]);
@@ -173,57 +147,9 @@ fn measure_budgets<'a>(
     (findings, Some(budgets))
 }
 
-/// Every finding of one contract in each of `dialects`, as one compile error's text, or
-/// `None`: what `#[contract(check_dialects(...))]` evaluates, so that a contract one of its
-/// dialects cannot say, or whose schema there is past its provider's budget, does not
-/// compile. The walk as [`guard_report`] makes it, then the budgets, on the schema rendered
-/// in constant evaluation.
-pub const fn dialect_report(tool: &Tool, dialects: &[Dialect]) -> Option<Report> {
-    let mut report = Report::new();
-    let mut count = 0;
-    let mut i = 0;
-    while i < dialects.len() {
-        let dialect = dialects[i];
-        let profile = tool.profile.dialect(dialect);
-        let tools = core::slice::from_ref(tool);
-        let mut walk = Findings::of(tools, &profile);
-        while let Some(finding) = walk.next() {
-            append(&mut report, &mut count, &finding);
-        }
-        if Limit::binds(dialect) {
-            let mut budgets = Budgets::new(dialect);
-            let measured = BudgetedTool {
-                name: tool.name,
-                description: tool.description,
-                // The figures only: the budgets read no token or digest.
-                measure: crate::text::const_text::measure_rendered(
-                    tool.input,
-                    tool.rendering_in(dialect),
-                    false,
-                ),
-            };
-            append_over(&mut report, &mut count, &budgets.add(&measured));
-            append_over(&mut report, &mut count, &budgets.finish());
-        }
-        i += 1;
-    }
-    if count == 0 { None } else { Some(report) }
-}
-
-/// The findings of one budget step appended to a report.
-const fn append_over(report: &mut Report, count: &mut usize, over: &Over) {
-    let mut i = 0;
-    while i < over.len() {
-        if let Some(finding) = &over[i] {
-            append(report, count, finding);
-        }
-        i += 1;
-    }
-}
-
 /// Whether a node's schema in this mode is an object (`"type": "object"` at its root), as MCP
 /// requires of a tool's input and output schemas.
-pub const fn advertises_object(node: &Node, rendering: Rendering) -> bool {
+pub(crate) const fn advertises_object(node: &Node, rendering: Rendering) -> bool {
     !node.nullable
         && match node.kind {
             Kind::Object(_) | Kind::Map(..) => true,

@@ -400,7 +400,7 @@ mod tests {
 
     use super::*;
     use crate::guard::FindingKind;
-    use crate::tool::{SchemaProfile, Tool};
+    use crate::tool::{ContractTool, SchemaProfile};
 
     /// Every finding of one foreign schema, as (kind, path).
     fn walked(schema: &Value, profile: &SchemaProfile) -> Vec<(FindingKind, String)> {
@@ -431,7 +431,7 @@ mod tests {
         input: &'static Node<'static>,
         profile: &SchemaProfile,
     ) -> Vec<(FindingKind, String)> {
-        let tools = [Tool::new("tool", "", input)];
+        let tools = [ContractTool::new("tool", "", input)];
         let mut walk = Findings::of(&tools, profile);
         let mut found = Vec::new();
         while let Some(finding) = walk.next() {

@@ -143,17 +143,17 @@ pub enum Kind<'a> {
     /// it), and nothing more said of it: a foreign schema's `"type": ["string", "number"]`.
     /// Each dialect says it as it says operations that disagree on a key's kind (a `type`
     /// array, `{}` naming them, or `anyOf` of one type each). Only
-    /// `stitch::flatten_tool_schema` builds one.
+    /// `stitch::foreign::flatten_tool_schema` builds one.
     Kinds(u8),
     /// A value any of these nodes describes (a foreign schema's `anyOf`, or a `oneOf` with no
     /// discriminator): each dialect that takes `anyOf` is shown each branch in its own words,
     /// and `portable` the tightest schema every branch's values meet, by the collision rules.
-    /// Only `stitch::flatten_tool_schema` builds one.
+    /// Only `stitch::foreign::flatten_tool_schema` builds one.
     AnyOf(&'a [&'a Node<'a>]),
     /// A value JSON Schema cannot describe (`#[contract(opaque)]`): advertised as `{}`.
     Opaque,
     /// A part of a foreign schema kept as it was written (see [`Verbatim`]): only
-    /// `stitch::flatten_tool_schema` builds one.
+    /// `stitch::foreign::flatten_tool_schema` builds one.
     Verbatim(Verbatim<'a>),
 }
 

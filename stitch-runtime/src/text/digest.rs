@@ -18,8 +18,7 @@ pub const fn text_digest(text: &str) -> u64 {
 /// from each listed tool's digest (`stitch::mcp::listed_tool_digest`).
 ///
 /// ```
-/// # use stitch_runtime as stitch;
-/// use stitch::catalog_stamp;
+/// use stitch::measure::catalog_stamp;
 ///
 /// let a = ("a".to_owned(), "9f86d081884c7d65".to_owned());
 /// let b = ("b".to_owned(), "60303ae22b998861".to_owned());

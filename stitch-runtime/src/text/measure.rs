@@ -19,7 +19,7 @@ pub struct Measure {
     /// The text's length in bytes.
     pub bytes: usize,
     /// An estimate of the text's length in tokens of the tokenizers models use (OpenAI's
-    /// o200k, within about a tenth on schemas; see [`estimate_tokens`](crate::estimate_tokens)).
+    /// o200k, within about a tenth on schemas; see [`estimate_tokens`](crate::measure::estimate_tokens)).
     pub tokens: usize,
     /// The 64-bit FNV-1a hash of the text.
     pub digest: u64,

@@ -91,8 +91,8 @@ impl Rendering {
         }
     }
 
-    /// `node`'s schema in this rendering, written anew (what [`schema_of`] keeps for a type):
-    /// for a node built at run time.
+    /// `node`'s schema in this rendering, written anew: for a node built at run time, which
+    /// has no type for [`schema_of`] to name (and to keep its text under).
     pub fn render(self, node: &Node<'_>) -> String {
         schema_string(node, self)
     }
@@ -145,12 +145,14 @@ pub fn rendered(node: &'static Node<'static>, rendering: Rendering) -> &'static 
         .or_insert(text)
 }
 
-/// The schema of any type with a [`Shape`] (a contract, a tool's result type) in a
-/// rendering: the one way to get a type's schema as text. Rendered once per type and
-/// rendering, and kept.
+/// The schema of any type with a [`Shape`] (a tool's result type, a field's type) in a
+/// rendering, rendered once per type and rendering, and kept. A contract's input has its own
+/// names, which say which rendering a tool advertises (its `#[contract(flatten = false)]`
+/// included): [`Contract::input_schema`](crate::Contract::input_schema) and
+/// `input_schema_for`; this is for every other type, and for a rendering no tool advertises
+/// (a contract's flat schema when it advertises the exact one).
 ///
 /// ```
-/// # use stitch_runtime as stitch;
 /// use stitch::{Dialect, Rendering};
 ///
 /// assert_eq!(
