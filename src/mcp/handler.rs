@@ -197,10 +197,19 @@ pub trait Reply: Send + 'static {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be the result of a tool with an output schema",
     label = "the result's schema is advertised as the tool's `outputSchema`",
-    note = "derive both on `{Self}`: `#[derive(stitch::Shape, serde::Serialize)]`"
+    note = "a result needs a stitch schema (`Shape`) and serde's `Serialize`: derive both on \
+            a type of your own, `#[derive(stitch::Shape, serde::Serialize)]`",
+    note = "another crate's type: turn on the stitch feature that describes it, or return a \
+            struct of your own that holds it; the schema must be an object, as MCP requires \
+            of an `outputSchema`",
+    note = "or answer without an output schema: `String` (text), or rmcp content \
+            (`CallToolResult`, `ContentBlock`)"
 )]
 pub trait ToolOutput: Shape + serde::Serialize {}
 
+// The error for a result that is not an output names `ToolOutput` and its notes, said for a
+// result, rather than the `Shape` bound underneath, whose notes are said for an input.
+#[diagnostic::do_not_recommend]
 impl<T: Shape + serde::Serialize> ToolOutput for T {}
 
 /// Content rmcp sends as it is.
