@@ -4,6 +4,8 @@
 //! Anthropic's strict mode, which takes at most 24 optional parameters over a request.
 #![cfg(feature = "rmcp")]
 
+mod common;
+
 use serde::Deserialize;
 use stitch::mcp::{ClientDialects, Tools};
 use stitch::{Contract, Dialect};
@@ -255,3 +257,5 @@ mod at_run_time {
         );
     }
 }
+
+every_contract_here!(Ported);

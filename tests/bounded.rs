@@ -2,6 +2,8 @@
 //! `Rejection::MAX_ISSUES` issues (the walk stops at the next one, and the rejection says
 //! there are more), and a list of valid operations or keys given once, not once per item.
 
+mod common;
+
 #[path = "../examples/contracts/broadcast_patch.rs"]
 mod broadcast_patch;
 
@@ -165,3 +167,5 @@ fn unknown_keys_and_operations_list_what_is_accepted_once() {
         rejection.issues[0].message
     );
 }
+
+every_contract_here!(Numbers, Command, Commands);

@@ -3,6 +3,8 @@
 //! the observer told which. Cancellation is sent by rmcp's own client.
 #![cfg(feature = "rmcp")]
 
+mod common;
+
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -204,3 +206,5 @@ async fn a_sessions_end_drops_its_calls() {
     client.cancel().await.unwrap();
     watch.until(&watch.freed, 10).await;
 }
+
+every_contract_here!(Hang, Quick);

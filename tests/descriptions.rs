@@ -3,6 +3,8 @@
 //! profile that requires descriptions, for stitch tools and plain rmcp tools alike.
 #![cfg(feature = "rmcp")]
 
+mod common;
+
 mod exchange;
 
 use std::sync::Arc;
@@ -104,3 +106,5 @@ fn check_router_reports_a_plain_tool_without_a_description() {
     let described = ToolRouter::new().with_route(plain("Does nothing, plainly."));
     assert!(check_router(&described, &required).is_empty());
 }
+
+every_contract_here!(ReminderId);

@@ -5,6 +5,8 @@
 //! `"public"`.
 #![cfg(feature = "http")]
 
+mod common;
+
 use std::collections::{BTreeMap, HashMap};
 use std::net::SocketAddr;
 
@@ -125,3 +127,5 @@ async fn an_unknown_dialect_path_is_not_served() {
     let (head, _) = post(server, "/mcp/gpt", None, &initialize).await;
     assert!(head.starts_with("HTTP/1.1 404"), "{head}");
 }
+
+every_contract_here!(Label);

@@ -592,3 +592,7 @@ fn output_schemas_say_null_without_type_arrays_and_accept_every_result() {
         }
     }
 }
+
+every_contract_here!(
+    Audience, Patch, PatchOp, Issues, State, Reason, Settings, Inner, Adjacent, Nested
+);

@@ -8,6 +8,8 @@
 //! The flat object accepts everything else such an operation takes (keys no operation names,
 //! any values). Proven over generated unions with the `jsonschema` crate as the oracle.
 
+mod common;
+
 use proptest::prelude::*;
 use serde_json::{Map, Value, json};
 use stitch::{Dialect, SchemaProfile};
@@ -236,3 +238,5 @@ proptest! {
         }
     }
 }
+
+every_contract_here!(Tagging);

@@ -77,3 +77,5 @@ fn a_flattened_maps_other_keys_are_said_where_a_strict_dialect_closes_the_object
         );
     }
 }
+
+every_contract_here!(Note);

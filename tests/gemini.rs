@@ -3,6 +3,8 @@
 //! own converter judges every contract's `gemini` schema in CI: `tests/e2e/dialects.py`.)
 #![cfg(feature = "rust_decimal1")]
 
+mod common;
+
 use serde_json::{Value, json};
 use stitch::guard::{Checked, FindingKind};
 use stitch::{Contract, Dialect, SchemaProfile};
@@ -125,3 +127,5 @@ fn a_contract_in_gemini_is_flat_typed_and_says_what_gemini_does_not_take_in_word
     .unwrap();
     assert_eq!(parsed.price, "9.99".parse().unwrap());
 }
+
+every_contract_here!(Priced);

@@ -3,6 +3,8 @@
 //! tag's description (`a(x, y?)`). Both say the same facts: read back from either schema, in
 //! every dialect, they are equal, and nothing else in the schema differs.
 
+mod common;
+
 use std::collections::BTreeMap;
 
 use serde::Deserialize;
@@ -210,3 +212,5 @@ fn parse_is_the_same_either_way() {
     );
     assert_eq!(a.to_string(), b.to_string());
 }
+
+every_contract_here!(Edit, EditByKey, PatchByOperation);

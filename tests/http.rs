@@ -4,6 +4,8 @@
 //! host refused, and an address other machines reach refused without an allow-list.
 #![cfg(feature = "http")]
 
+mod common;
+
 use std::net::SocketAddr;
 use std::time::Duration;
 
@@ -188,3 +190,5 @@ async fn a_new_session_is_refused_with_a_reason_only_when_every_one_is_busy() {
         "its body unread, the connection is not reused: {refused}"
     );
 }
+
+every_contract_here!(Hello);

@@ -7,6 +7,8 @@
 //! handler is dropped when its session is deleted or its stateless client goes.
 #![cfg(feature = "http")]
 
+mod common;
+
 #[allow(dead_code, reason = "each test file uses what it needs of the helpers")]
 mod loopback;
 
@@ -510,3 +512,5 @@ async fn a_stateless_clients_disconnect_drops_its_hung_handler() {
         "a disconnect left the handler hanging"
     );
 }
+
+every_contract_here!(Slow, Hang);

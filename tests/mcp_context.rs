@@ -493,3 +493,5 @@ mod methods;
 
 #[path = "mcp_context/protocol_2026_07_28.rs"]
 mod protocol_2026_07_28;
+
+every_contract_here!(Ask, Show, Crash, Checked);

@@ -3,6 +3,8 @@
 //! into the map (a repeated key, a malformed entry and a bad value each an issue where it was
 //! sent), and `strict_arguments_for` does the same for a foreign tool.
 
+mod common;
+
 use std::collections::BTreeMap;
 
 use proptest::prelude::*;
@@ -171,3 +173,5 @@ proptest! {
         }
     }
 }
+
+every_contract_here!(Labelled);

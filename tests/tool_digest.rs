@@ -4,6 +4,8 @@
 //! the tool's annotations do. The catalog stamp follows the digests.
 #![cfg(feature = "rmcp")]
 
+mod common;
+
 mod exchange;
 
 use std::sync::Arc;
@@ -143,3 +145,5 @@ async fn a_digest_changes_when_only_the_annotations_do() {
     // The tool's own `_meta` is kept beside stitch's keys.
     assert_eq!(of(&deleting, "delete", "vendor/owner"), "records");
 }
+
+every_contract_here!(Lookup);

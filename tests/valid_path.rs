@@ -376,3 +376,7 @@ fn what_needs_an_adjustment_does_not_pass_as_sent() {
     counted_stray["stray"] = json!(1);
     assert!(passes_as_sent(Counted::SHAPE, &counted_stray));
 }
+
+every_contract_here!(
+    Visibility, Anchor, Note, Counted, Inner, Adjacent, External, Batch
+);

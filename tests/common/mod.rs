@@ -227,11 +227,20 @@ pub fn assert_guards_agree(tools: &[stitch::Tool]) {
     }
 }
 
-/// `(type name, tool)` for each contract type listed: what [`check_dialects`] takes.
+/// A contract as the harness reads it: its type's name, its tool, and its advertised schema
+/// as the contract gives it (`input_schema`, a non-generic contract's compile-time
+/// `INPUT_SCHEMA`).
+pub type Listed = (&'static str, stitch::Tool, fn() -> &'static str);
+
+/// A [`Listed`] for each contract type listed: what [`check_dialects`] takes.
 #[macro_export]
 macro_rules! contracts {
     ($($contract:ty),* $(,)?) => {
-        &[$((stringify!($contract), <$contract as stitch::Contract>::TOOL)),*]
+        &[$((
+            stringify!($contract),
+            <$contract as stitch::Contract>::TOOL,
+            <$contract as stitch::Contract>::input_schema as fn() -> &'static str,
+        )),*]
     };
 }
 
@@ -245,7 +254,7 @@ macro_rules! every_contract_here {
         fn every_contract_here_holds_in_every_dialect_and_the_guards_agree() {
             let contracts = contracts![$($contract),*];
             common::check_dialects(file!(), contracts);
-            let tools: Vec<stitch::Tool> = contracts.iter().map(|(_, tool)| *tool).collect();
+            let tools: Vec<stitch::Tool> = contracts.iter().map(|(_, tool, _)| *tool).collect();
             common::assert_guards_agree(&tools);
         }
     };
@@ -256,11 +265,13 @@ macro_rules! every_contract_here {
 /// the advertised schema itself. `file` is the test file (`file!()`): every contract it
 /// derives must be listed, so none escapes. When `STITCH_DIALECT_EXPORT` names a directory,
 /// the schemas are written there for the providers' own converters (`tests/e2e/dialects.py`),
-/// with what the guard reports of each dialect (typed properties required).
-pub fn check_dialects(file: &str, contracts: &[(&str, stitch::Tool)]) {
+/// with what the guard reports of each dialect (typed properties required), and every text
+/// as rendered (`texts`: the advertised schema as the contract gives it, the exact schema and
+/// each dialect's), which CI holds to `tests/snapshots/schemas.txt`.
+pub fn check_dialects(file: &str, contracts: &[Listed]) {
     let listed: Vec<&str> = contracts
         .iter()
-        .map(|(name, _)| {
+        .map(|(name, _, _)| {
             let name = name.split('<').next().unwrap_or(name);
             name.rsplit("::").next().unwrap_or(name).trim()
         })
@@ -272,7 +283,7 @@ pub fn check_dialects(file: &str, contracts: &[(&str, stitch::Tool)]) {
         );
     }
     let mut export = Map::new();
-    for (name, tool) in contracts {
+    for (name, tool, advertised) in contracts {
         if tool.flatten && said_whole_in_json(tool.input) {
             assert_eq!(
                 foreign_disagrees(tool),
@@ -282,6 +293,17 @@ pub fn check_dialects(file: &str, contracts: &[(&str, stitch::Tool)]) {
         }
         let mut dialects = Map::new();
         let mut findings = Map::new();
+        assert_eq!(
+            advertised(),
+            tool.input_schema(),
+            "{name}: the advertised schema the contract gives is the one its tool renders"
+        );
+        let mut texts = Map::new();
+        texts.insert("advertised".into(), json!(advertised()));
+        texts.insert(
+            "exact".into(),
+            json!(stitch::Rendering::Exact.render(tool.input)),
+        );
         for &dialect in stitch::Dialect::ALL {
             let profile = stitch::SchemaProfile::new()
                 .require_typed_properties()
@@ -315,8 +337,9 @@ pub fn check_dialects(file: &str, contracts: &[(&str, stitch::Tool)]) {
                 );
             }
             dialects.insert(dialect.to_string(), schema);
+            texts.insert(dialect.to_string(), json!(text));
         }
-        let entry = json!({"schemas": dialects, "findings": findings});
+        let entry = json!({"schemas": dialects, "findings": findings, "texts": texts});
         export.insert((*name).to_owned(), entry);
     }
     export_dialects(file, export);
