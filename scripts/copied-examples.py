@@ -4,9 +4,10 @@
 Usage: scripts/copied-examples.py DOC_DIR CRATE_DIR
 
 DOC_DIR is `target/doc/stitch` (rustdoc's HTML for the facade). Every Rust example on its
-pages that is not marked as failing to compile is taken as rendered, without the lines rustdoc hides, and written into CRATE_DIR as
-a module of a binary crate that depends on `stitch-mcp` (by path) and the crates a user of it
-writes beside it (serde, serde_json, tokio). Each example is wrapped as rustdoc wraps one:
+pages that is not marked as failing to compile is taken as rendered, without the lines
+rustdoc hides, and written into CRATE_DIR as a module of a binary crate that depends on
+`stitch-mcp` (by path) and the crates a user of it writes beside it (serde, serde_json,
+tokio). Each example is wrapped as rustdoc wraps one:
 in `fn main` unless it has its own. Building CRATE_DIR then says whether every example
 compiles where a user pastes it.
 
