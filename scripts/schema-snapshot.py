@@ -2,11 +2,13 @@
 """The schema snapshot: every text the test suite's contracts render, one per line.
 
 Reads the directory the test harness writes under `STITCH_DIALECT_EXPORT` (one JSON file per
-test file, each contract's `texts`: its advertised schema as the contract gives it, its exact
-schema and its schema in each dialect but `mcp`, which is the advertised one) and prints
-`<test file> <contract> <rendering>` and the text, tab-separated, sorted. CI compares the listing with `tests/snapshots/schemas.txt`:
-a change that makes the derive or the renderer cheaper must leave every byte as it was, and
-one that changes a schema on purpose changes that file with it.
+test file and export, each contract's `texts`: its advertised schema as the contract gives
+it, its exact schema and its schema in each dialect but `mcp`, which is the advertised one;
+and schemars' documents as `tool_schema_for` shows them in each dialect) and prints
+`<export> <contract> <rendering>` and the text, tab-separated, sorted. CI compares the
+listing with `tests/snapshots/schemas.txt`: a change that makes the derive or the renderer
+cheaper must leave every byte as it was, and one that changes a schema on purpose changes
+that file with it.
 
 Usage: scripts/schema-snapshot.py EXPORT_DIR > tests/snapshots/schemas.txt
        scripts/schema-snapshot.py EXPORT_DIR --check tests/snapshots/schemas.txt
@@ -26,7 +28,7 @@ def listing(export: pathlib.Path) -> list[str]:
                 sys.exit(f"{path.name}: {contract} has no texts (an export from an older harness?)")
             for rendering, text in texts.items():
                 # The harness holds `mcp` to the advertised schema: one line says both.
-                if rendering == "mcp" and text == texts["advertised"]:
+                if rendering == "mcp" and text == texts.get("advertised"):
                     continue
                 if "\n" in text or "\t" in text:
                     sys.exit(f"{path.name}: {contract} {rendering}: the text is not on one line")

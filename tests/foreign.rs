@@ -228,7 +228,8 @@ fn schemars_documents_flattened_accept_every_call() {
 }
 
 /// schemars' documents in every dialect, for the providers' converters (`tests/e2e/dialects.py`
-/// judges them as it judges contracts), each checked by the oracle's compiler here.
+/// judges them as it judges contracts) and the schema snapshot (each text as written here),
+/// each checked by the oracle's compiler here.
 #[test]
 fn schemars_documents_in_every_dialect_are_exported() {
     let documents = [
@@ -244,6 +245,7 @@ fn schemars_documents_in_every_dialect_are_exported() {
     for (name, document) in documents {
         let mut schemas = serde_json::Map::new();
         let mut findings = serde_json::Map::new();
+        let mut texts = serde_json::Map::new();
         for &dialect in Dialect::ALL {
             let shown = stitch::foreign::tool_schema_for(&document, dialect);
             validator(&shown);
@@ -265,15 +267,16 @@ fn schemars_documents_in_every_dialect_are_exported() {
                 reported.is_empty(),
                 "{name} in {dialect}: {reported:?}\n{shown:#}"
             );
+            texts.insert(dialect.to_string(), Value::from(shown.to_string()));
             schemas.insert(dialect.to_string(), shown);
             findings.insert(dialect.to_string(), Value::Array(reported));
         }
         export.insert(
             format!("schemars {name}"),
-            json!({"schemas": schemas, "findings": findings}),
+            json!({"schemas": schemas, "findings": findings, "texts": texts}),
         );
     }
-    common::export_dialects(file!(), export);
+    common::export_dialects(file!(), "_schemars", export);
 }
 
 #[test]

@@ -342,7 +342,7 @@ pub fn check_dialects(file: &str, contracts: &[Listed]) {
         let entry = json!({"schemas": dialects, "findings": findings, "texts": texts});
         export.insert((*name).to_owned(), entry);
     }
-    export_dialects(file, export);
+    export_dialects(file, "", export);
 }
 
 /// Whether a contract's exact schema says all its IR says, as a schema any other generator
@@ -426,11 +426,13 @@ pub fn summary(schema: &Value) -> Summary {
     places
 }
 
-/// Writes a test file's schemas in every dialect, with what the guard reports of each, where
-/// `STITCH_DIALECT_EXPORT` names a directory: for the providers' own converters
-/// (`tests/e2e/dialects.py`). `{name: {"schemas": {dialect: schema}, "findings": {dialect:
-/// [text]}}}`.
-pub fn export_dialects(file: &str, export: Map<String, Value>) {
+/// Writes a test file's schemas in every dialect, with what the guard reports of each and
+/// their texts, where `STITCH_DIALECT_EXPORT` names a directory: for the providers' own
+/// converters (`tests/e2e/dialects.py`) and the schema snapshot. `{name: {"schemas":
+/// {dialect: schema}, "findings": {dialect: [text]}, "texts": {rendering: text}}}`. `part`
+/// tells a file's exports apart (`""` for its contracts): each is a file of its own, and two
+/// tests writing one file would keep whichever ran last.
+pub fn export_dialects(file: &str, part: &str, export: Map<String, Value>) {
     if let Some(directory) = std::env::var_os("STITCH_DIALECT_EXPORT") {
         let directory = std::path::PathBuf::from(directory);
         std::fs::create_dir_all(&directory).expect("the export directory can be made");
@@ -439,7 +441,7 @@ pub fn export_dialects(file: &str, export: Map<String, Value>) {
             .to_string_lossy()
             .replace(['/', '\\'], "_");
         let text = serde_json::to_string_pretty(&Value::Object(export)).expect("JSON prints");
-        std::fs::write(directory.join(format!("{stem}.json")), text)
+        std::fs::write(directory.join(format!("{stem}{part}.json")), text)
             .expect("the export is written");
     }
 }
