@@ -113,6 +113,38 @@ mod standard {
 
     use super::*;
 
+    // Every type this module holds, each in every dialect and in the schema snapshot, but
+    // one: `Holds<NonZeroI32>` says its two ranges as `anyOf` in `mcp`, `openai-strict` and
+    // `gemini`, which the harness refuses in a contract's flat input (an advertised schema
+    // holds no `anyOf`). Its own test below says what each dialect shows; which is right is
+    // an open question, not settled here.
+    every_contract_here!(
+        in "_standard";
+        Holds<Ipv4Addr>,
+        Holds<Ipv6Addr>,
+        Holds<IpAddr>,
+        Holds<SocketAddr>,
+        Holds<SocketAddrV4>,
+        Holds<SocketAddrV6>,
+        Holds<PathBuf>,
+        Holds<Duration>,
+        Holds<SystemTime>,
+        Holds<(i32, String)>,
+        Holds<(u8,)>,
+        Holds<(bool, f64, Vec<u8>)>,
+        Holds<(f64, f64)>,
+        Holds<Range<u8>>,
+        Holds<RangeInclusive<i64>>,
+        Holds<RangeFrom<u16>>,
+        Holds<RangeTo<u32>>,
+        Holds<Wrapping<u8>>,
+        Holds<Saturating<i16>>,
+        Holds<Reverse<String>>,
+        Holds<Cell<u32>>,
+        Holds<RefCell<Vec<u8>>>,
+        Holds<std::sync::atomic::AtomicU8>,
+    );
+
     #[test]
     fn addresses_are_strings_of_their_form() {
         let v4 = Ipv4Addr::new(192, 168, 0, 1);
@@ -287,6 +319,33 @@ mod standard {
 mod dates_and_ids {
     use super::*;
 
+    // Every type this module holds, each in every dialect and in the schema snapshot.
+    every_contract_here!(
+        in "_dates_and_ids";
+        Holds<uuid::Uuid>,
+        Holds<chrono::DateTime<chrono::Utc>>,
+        Holds<chrono::DateTime<chrono::FixedOffset>>,
+        Holds<chrono::NaiveDate>,
+        Holds<chrono::NaiveTime>,
+        Holds<chrono::NaiveDateTime>,
+        Holds<chrono::Weekday>,
+        Holds<time::Date>,
+        Holds<time::Time>,
+        Holds<time::PrimitiveDateTime>,
+        Holds<time::OffsetDateTime>,
+        Holds<time::UtcOffset>,
+        Holds<time::Duration>,
+        Holds<time::Month>,
+        Holds<time::Weekday>,
+        Holds<jiff::Timestamp>,
+        Holds<jiff::Zoned>,
+        Holds<jiff::civil::Date>,
+        Holds<jiff::civil::Time>,
+        Holds<jiff::civil::DateTime>,
+        Holds<jiff::SignedDuration>,
+        Holds<jiff::Span>,
+    );
+
     #[test]
     fn uuids_are_uuid_strings() {
         round_trips(&[uuid::Uuid::nil(), uuid::Uuid::from_u128(0x1234_5678_9abc)]);
@@ -369,6 +428,16 @@ mod dates_and_ids {
 mod text_forms {
     use super::*;
 
+    // Every type this module holds, each in every dialect and in the schema snapshot.
+    every_contract_here!(
+        in "_text_forms";
+        Holds<url::Url>,
+        Holds<rust_decimal::Decimal>,
+        Holds<bigdecimal::BigDecimal>,
+        Holds<semver::Version>,
+        Holds<semver::VersionReq>,
+    );
+
     #[test]
     fn urls_are_uris() {
         round_trips(&[url::Url::parse("https://a.example/b?c=d#e").unwrap()]);
@@ -424,6 +493,15 @@ mod text_forms {
 #[cfg(all(feature = "indexmap2", feature = "smallvec1", feature = "bytes1"))]
 mod containers {
     use super::*;
+
+    // Every type this module holds, each in every dialect and in the schema snapshot.
+    every_contract_here!(
+        in "_containers";
+        Holds<indexmap::IndexMap<String, u8>>,
+        Holds<indexmap::IndexSet<String>>,
+        Holds<smallvec::SmallVec<[u8; 4]>>,
+        Holds<bytes::Bytes>,
+    );
 
     #[test]
     fn containers_are_arrays_and_maps() {

@@ -246,17 +246,22 @@ macro_rules! contracts {
 
 /// The one harness test of a test file, over every contract it derives (each must be listed):
 /// every contract in every dialect ([`check_dialects`]), and the guard's two walks agreeing on
-/// it ([`assert_guards_agree`]).
+/// it ([`assert_guards_agree`]). A file whose contracts are a generic one at many types lists
+/// them in each of its modules, each list with the name of its part of the export
+/// (`every_contract_here!(in "_standard"; Holds<u8>, …)`).
 #[macro_export]
 macro_rules! every_contract_here {
-    ($($contract:ty),* $(,)?) => {
+    (in $part:literal; $($contract:ty),* $(,)?) => {
         #[test]
         fn every_contract_here_holds_in_every_dialect_and_the_guards_agree() {
             let contracts = contracts![$($contract),*];
-            common::check_dialects(file!(), contracts);
+            common::check_dialects(file!(), $part, contracts);
             let tools: Vec<stitch::Tool> = contracts.iter().map(|(_, tool, _)| *tool).collect();
             common::assert_guards_agree(&tools);
         }
+    };
+    ($($contract:ty),* $(,)?) => {
+        $crate::every_contract_here!(in ""; $($contract),*);
     };
 }
 
@@ -267,8 +272,9 @@ macro_rules! every_contract_here {
 /// the schemas are written there for the providers' own converters (`tests/e2e/dialects.py`),
 /// with what the guard reports of each dialect (typed properties required), and every text
 /// as rendered (`texts`: the advertised schema as the contract gives it, the exact schema and
-/// each dialect's), which CI holds to `tests/snapshots/schemas.txt`.
-pub fn check_dialects(file: &str, contracts: &[Listed]) {
+/// each dialect's), which CI holds to `tests/snapshots/schemas.txt`. `part` names the export
+/// of these contracts among the file's (see [`export_dialects`]).
+pub fn check_dialects(file: &str, part: &str, contracts: &[Listed]) {
     let listed: Vec<&str> = contracts
         .iter()
         .map(|(name, _, _)| {
@@ -342,7 +348,7 @@ pub fn check_dialects(file: &str, contracts: &[Listed]) {
         let entry = json!({"schemas": dialects, "findings": findings, "texts": texts});
         export.insert((*name).to_owned(), entry);
     }
-    export_dialects(file, "", export);
+    export_dialects(file, part, export);
 }
 
 /// Whether a contract's exact schema says all its IR says, as a schema any other generator
