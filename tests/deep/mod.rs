@@ -245,6 +245,7 @@ fn operation_positions(deep: &dyn Fn() -> Value) -> Vec<(&'static str, bool, boo
 fn every_contract_here_holds_in_every_dialect() {
     crate::common::check_dialects(
         file!(),
+        "",
         crate::contracts![
             Tags, Unique, Operation, Operations, Caught, Typed, Free, Pair, Inner, Flattened,
             FlatMap, Adjacent, External
