@@ -7,9 +7,8 @@ DOC_DIR is `target/doc/stitch` (rustdoc's HTML for the facade). Every Rust examp
 pages that is not marked as failing to compile is taken as rendered, without the lines
 rustdoc hides, and written into CRATE_DIR as a module of a binary crate that depends on
 `stitch-mcp` (by path) and the crates a user of it writes beside it (serde, serde_json,
-tokio). Each example is wrapped as rustdoc wraps one:
-in `fn main` unless it has its own. Building CRATE_DIR then says whether every example
-compiles where a user pastes it.
+tokio). Each example is wrapped as rustdoc wraps one: in `fn main` unless it has its own.
+Building CRATE_DIR then says whether every example compiles where a user pastes it.
 
 It also reads every `stitch::…` path the pages' prose and examples name, and fails on one that
 names no item of the facade (`all.html` lists them), such as a path the runtime once had.

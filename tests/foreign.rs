@@ -227,9 +227,8 @@ fn schemars_documents_flattened_accept_every_call() {
     accepts_every_call::<Nested>(64);
 }
 
-/// schemars' documents in every dialect, for the providers' converters (`tests/e2e/dialects.py`
-/// judges them as it judges contracts) and the schema snapshot (each text as written here),
-/// each checked by the oracle's compiler here.
+/// schemars' documents in every dialect, each checked by the oracle's compiler, for the
+/// providers' converters (`tests/e2e/dialects.py`) and the schema snapshot (each text).
 #[test]
 fn schemars_documents_in_every_dialect_are_exported() {
     let documents = [

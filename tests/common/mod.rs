@@ -436,9 +436,20 @@ pub fn summary(schema: &Value) -> Summary {
 /// their texts, where `STITCH_DIALECT_EXPORT` names a directory: for the providers' own
 /// converters (`tests/e2e/dialects.py`) and the schema snapshot. `{name: {"schemas":
 /// {dialect: schema}, "findings": {dialect: [text]}, "texts": {rendering: text}}}`. `part`
-/// tells a file's exports apart (`""` for its contracts): each is a file of its own, and two
-/// tests writing one file would keep whichever ran last.
+/// tells a file's exports apart (`""` for its contracts): each is a file of its own, and a
+/// second export of one name in a test binary fails, since only the last would be kept.
 pub fn export_dialects(file: &str, part: &str, export: Map<String, Value>) {
+    static EXPORTED: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+    let name = format!("{file}{part}");
+    let mut exported = EXPORTED
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    assert!(
+        !exported.contains(&name),
+        "{name} is exported twice: give each export of a file its part"
+    );
+    exported.push(name);
+    drop(exported);
     if let Some(directory) = std::env::var_os("STITCH_DIALECT_EXPORT") {
         let directory = std::path::PathBuf::from(directory);
         std::fs::create_dir_all(&directory).expect("the export directory can be made");
