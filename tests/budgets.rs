@@ -15,6 +15,7 @@ use stitch::{
 
 #[path = "budgets/codes.rs"]
 mod codes;
+mod common;
 #[path = "budgets/deep.rs"]
 mod deep;
 
@@ -99,6 +100,9 @@ fn the_measures_made_by_the_compiler_are_the_measures_of_the_text() {
 
 #[path = "../examples/contracts/broadcast_patch.rs"]
 mod broadcast_patch;
+
+// Over a budget in some dialect on purpose: in the snapshot, not the harness.
+every_contract_here_is_in_the_snapshot!(Deep12, Deep10, PickCode);
 
 #[test]
 fn the_token_estimate_is_near_the_o200k_count() {

@@ -279,13 +279,23 @@ where
     }
 }
 
-/// One test per type, each with its own name.
+/// One test per type, each with its own name; and each type's contract in the schema
+/// snapshot, each its own part of the file's export.
 macro_rules! differentials {
     ($($(#[$meta:meta])* $name:ident: $ty:ty,)*) => {$(
         $(#[$meta])*
         #[test]
         fn $name() {
             differential::<$ty>(1000);
+        }
+
+        $(#[$meta])*
+        mod $name {
+            use super::*;
+            every_contract_here_is_in_the_snapshot!(
+                in concat!("_", stringify!($name));
+                Holds<$ty>
+            );
         }
     )*};
 }

@@ -11,6 +11,8 @@
 //!   discriminated union whose tag has a default (`Literal["Get"] = "Get"`) and
 //!   `max_items: Optional[int] = 50`.
 
+mod common;
+
 use serde_json::{Value, json};
 use stitch::Dialect;
 use stitch::foreign::{strict_arguments_for, tool_schema_for};
@@ -274,6 +276,9 @@ mod through_in_dialects {
     struct Count {
         n: u8,
     }
+
+    // The file's two contracts, listed where both can be named.
+    crate::every_contract_here_is_in_the_snapshot!(Count, super::Annotate);
 
     impl Server {
         async fn count(&self, count: Count) -> Result<String, String> {

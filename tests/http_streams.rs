@@ -4,6 +4,7 @@
 //! most its share of open streams.
 #![cfg(feature = "http")]
 
+mod common;
 #[allow(dead_code, reason = "each test file uses what it needs of the helpers")]
 mod loopback;
 

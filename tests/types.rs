@@ -114,10 +114,11 @@ mod standard {
     use super::*;
 
     // Every type this module holds, each in every dialect and in the schema snapshot, but
-    // one: `Holds<NonZeroI32>` says its two ranges as `anyOf` in `mcp`, `openai-strict` and
-    // `gemini`, which the harness refuses in a contract's flat input (an advertised schema
-    // holds no `anyOf`). Its own test below says what each dialect shows; which is right is
-    // an open question, not settled here.
+    // one, in the snapshot only: `Holds<NonZeroI32>` says its two ranges as `anyOf` in `mcp`,
+    // `openai-strict` and `gemini`, which the harness refuses in a contract's flat input (an
+    // advertised schema holds no `anyOf`). Its own test below says what each dialect shows;
+    // which is right is an open question, not settled here.
+    every_contract_here_is_in_the_snapshot!(in "_standard_any_of"; Holds<NonZeroI32>);
     every_contract_here!(
         in "_standard";
         Holds<Ipv4Addr>,

@@ -3,6 +3,8 @@
 use proc_macro2::{TokenStream, TokenTree};
 use syn::visit::Visit;
 
+use super::Listed;
+
 /// Whether an item's attributes derive `Contract`.
 fn derives_contract(attrs: &[syn::Attribute]) -> bool {
     attrs.iter().any(|attr| {
@@ -123,4 +125,21 @@ pub(super) fn derived_contracts(file: &str) -> Vec<String> {
         names.extend(named);
     }
     names
+}
+
+/// Fails unless every contract `file` derives is one of `contracts` (by its type's name).
+pub(super) fn assert_every_contract_listed(file: &str, contracts: &[Listed], what: &str) {
+    let listed: Vec<&str> = contracts
+        .iter()
+        .map(|(name, _, _)| {
+            let name = name.split('<').next().unwrap_or(name);
+            name.rsplit("::").next().unwrap_or(name).trim()
+        })
+        .collect();
+    for derived in derived_contracts(file) {
+        assert!(
+            listed.contains(&derived.as_str()),
+            "`{derived}` in {file} is not {what}: add it to the list"
+        );
+    }
 }

@@ -3,10 +3,12 @@
 #![allow(dead_code)]
 
 mod contracts_found;
+mod export;
 mod sending;
 mod values;
 
-use contracts_found::derived_contracts;
+use contracts_found::assert_every_contract_listed;
+pub use export::*;
 pub use sending::*;
 pub use values::*;
 
@@ -265,6 +267,24 @@ macro_rules! every_contract_here {
     };
 }
 
+/// The snapshot's test for contracts the harness is not for: a file that derives contracts
+/// without [`every_contract_here!`] (over a budget on purpose, a generic one at many types, a
+/// tool of a served router), or a contract whose schema the harness refuses (an `anyOf` that
+/// a standard type says), lists them here, so every contract in the suite is in the schema
+/// snapshot ([`export_texts`]).
+#[macro_export]
+macro_rules! every_contract_here_is_in_the_snapshot {
+    (in $part:expr; $($contract:ty),* $(,)?) => {
+        #[test]
+        fn every_contract_here_is_in_the_schema_snapshot() {
+            $crate::common::export_texts(file!(), $part, $crate::contracts![$($contract),*]);
+        }
+    };
+    ($($contract:ty),* $(,)?) => {
+        $crate::every_contract_here_is_in_the_snapshot!(in ""; $($contract),*);
+    };
+}
+
 /// Every contract a test file defines, in every dialect: the schema is valid JSON Schema with
 /// the dialect's shape (checked here by walking the JSON, not by asking stitch), and `Mcp` is
 /// the advertised schema itself. `file` is the test file (`file!()`): every contract it
@@ -275,19 +295,7 @@ macro_rules! every_contract_here {
 /// each dialect's), which CI holds to `tests/snapshots/schemas.txt`. `part` names the export
 /// of these contracts among the file's (see [`export_dialects`]).
 pub fn check_dialects(file: &str, part: &str, contracts: &[Listed]) {
-    let listed: Vec<&str> = contracts
-        .iter()
-        .map(|(name, _, _)| {
-            let name = name.split('<').next().unwrap_or(name);
-            name.rsplit("::").next().unwrap_or(name).trim()
-        })
-        .collect();
-    for derived in derived_contracts(file) {
-        assert!(
-            listed.contains(&derived.as_str()),
-            "`{derived}` in {file} is not checked in every dialect: add it to the list"
-        );
-    }
+    assert_every_contract_listed(file, contracts, "checked in every dialect");
     let mut export = Map::new();
     for (name, tool, advertised) in contracts {
         if tool.flatten && said_whole_in_json(tool.input) {
@@ -430,37 +438,6 @@ pub fn summary(schema: &Value) -> Summary {
         entry.2.extend(strings("enum"));
     });
     places
-}
-
-/// Writes a test file's schemas in every dialect, with what the guard reports of each and
-/// their texts, where `STITCH_DIALECT_EXPORT` names a directory: for the providers' own
-/// converters (`tests/e2e/dialects.py`) and the schema snapshot. `{name: {"schemas":
-/// {dialect: schema}, "findings": {dialect: [text]}, "texts": {rendering: text}}}`. `part`
-/// tells a file's exports apart (`""` for its contracts): each is a file of its own, and a
-/// second export of one name in a test binary fails, since only the last would be kept.
-pub fn export_dialects(file: &str, part: &str, export: Map<String, Value>) {
-    static EXPORTED: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
-    let name = format!("{file}{part}");
-    let mut exported = EXPORTED
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    assert!(
-        !exported.contains(&name),
-        "{name} is exported twice: give each export of a file its part"
-    );
-    exported.push(name);
-    drop(exported);
-    if let Some(directory) = std::env::var_os("STITCH_DIALECT_EXPORT") {
-        let directory = std::path::PathBuf::from(directory);
-        std::fs::create_dir_all(&directory).expect("the export directory can be made");
-        let stem = std::path::Path::new(file)
-            .with_extension("")
-            .to_string_lossy()
-            .replace(['/', '\\'], "_");
-        let text = serde_json::to_string_pretty(&Value::Object(export)).expect("JSON prints");
-        std::fs::write(directory.join(format!("{stem}{part}.json")), text)
-            .expect("the export is written");
-    }
 }
 
 /// The shape each dialect promises, by its row's rules, checked on the JSON itself; `flat`

@@ -12,6 +12,10 @@ use stitch::mcp::{HttpServer, Toolbox, Tools};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};
 
+// The servers' one tool, in the schema snapshot (each test file that serves it writes the
+// same export).
+crate::every_contract_here_is_in_the_snapshot!(Hello);
+
 /// Say hello.
 #[derive(Contract, Deserialize)]
 struct Hello {
