@@ -6,16 +6,20 @@
 #
 # Usage: scripts/compile-instructions.sh [enums=1] [operations=60] [fields=12]
 # STITCH=path/to/a/stitch/checkout (default: this one); DOCS=1 documents every operation
-# and field, as in compile-bench.sh.
+# and field, and READ=fn reads the schemas in functions, as in compile-bench.sh;
+# FLAVOR=serde or FLAVOR=schemars counts the same crate with serde alone or serde +
+# schemars (the baselines); TARGET=DIR shares one target directory between runs (the
+# dependencies are then built once).
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 stitch="${STITCH:-$repo}"
 enums="${1:-1}" ops="${2:-60}" fields="${3:-12}"
 scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
-export CARGO_TARGET_DIR="$scratch/target" CARGO_INCREMENTAL=0
+export CARGO_TARGET_DIR="${TARGET:-$scratch/target}" CARGO_INCREMENTAL=0
 
-STITCH="$stitch" "$repo/scripts/compile-bench.sh" --crate "$scratch" stitch "$enums" "$ops" "$fields"
+STITCH="$stitch" "$repo/scripts/compile-bench.sh" --crate "$scratch" "${FLAVOR:-stitch}" \
+  "$enums" "$ops" "$fields"
 cd "$scratch/bench_stitch"
 cargo check -q
 touch src/lib.rs

@@ -25,10 +25,11 @@ pub use crate::ir::{
     Variant,
 };
 pub use crate::shape::Shape;
-pub use crate::text::const_text::{AdvertisedScratch, WrittenOnce, exact_text, written_once};
-use crate::text::render::Rendering;
+pub use crate::text::const_text::{advertised_text, exact_text};
 pub use crate::tool::{ContractTool, SchemaProfile};
-pub use crate::union::{FlatTable, KeyIndices, flat_table, key_indices, slots_for, total_fields};
+pub use crate::union::{
+    FlatTable, KeyIndices, KeyTable, flat_table, key_indices, keyed_shape, slots_for, total_fields,
+};
 pub use serde::de::DeserializeOwned;
 pub use stitch_rules::{Attribute, Keyword};
 
@@ -92,6 +93,3 @@ pub const fn variant<'a>(
 pub const fn with_key_table<'a>(union: Union<'a>, flat: &'static Flat<'static>) -> Union<'a> {
     union.with_flat(flat)
 }
-
-/// The advertised rendering, which the generated `WrittenOnce` writes.
-pub const ADVERTISED: Rendering = Rendering::Flat(Dialect::Mcp);

@@ -17,7 +17,7 @@ use quote::{quote, quote_spanned};
 use crate::model::{Contract, Profile};
 use crate::validate::Purpose;
 use refine::{refine_items, standard_types_asserted};
-use shape::shape_expr;
+use shape::{has_key_table, shape_expr};
 
 pub fn expand(contract: &Contract) -> TokenStream {
     let krate = &contract.krate;
@@ -30,6 +30,8 @@ pub fn expand(contract: &Contract) -> TokenStream {
     let refine = refine_items(contract);
     let standard_types = standard_types_asserted(contract);
     let generic = !contract.generics.params.is_empty();
+    let operations_first =
+        has_key_table(contract).then(|| quote!(let _: &__s::Union = &__STITCH_RAW;));
     let schema_fn = (!generic).then(|| {
         quote!(
             fn input_schema() -> &'static str {
@@ -47,6 +49,15 @@ pub fn expand(contract: &Contract) -> TokenStream {
             impl #impl_generics __s::Shape for #ident #ty_generics #shape_where {
                 const SHAPE: &'static __s::Node<'static> = #shape;
                 #refine
+            }
+            // The shape, read by the tool and the texts through a call: a constant named in
+            // a constant's body is evaluated by rustc's lint of known panics whenever that
+            // body is checked (`cargo check` included), a call only where the constant is.
+            // Generated here, so a shape that fails is reported at the contract (a union's
+            // operations first, before its key table).
+            const fn __stitch_shape<T: __s::Shape + ?Sized>() -> &'static __s::Node<'static> {
+                #operations_first
+                T::SHAPE
             }
             #[automatically_derived]
             impl #impl_generics __s::Contract for #ident #ty_generics #contract_where {
@@ -67,10 +78,8 @@ pub fn expand_shape(contract: &Contract) -> TokenStream {
     let (impl_generics, ty_generics, _) = contract.generics.split_for_impl();
     let shape_where = where_with_bounds(&contract.generics, false);
     let (union_consts, shape) = shape_expr(contract);
-    let evaluated = contract
-        .generics
-        .params
-        .is_empty()
+    // As for a contract (`compile_time_items`).
+    let evaluated = (contract.generics.params.is_empty() && !has_key_table(contract))
         .then(|| quote!(const _: &__s::Node = <#ident as __s::Shape>::SHAPE;));
     quote! {
         #[allow(non_upper_case_globals, clippy::all)]
@@ -90,25 +99,22 @@ pub fn expand_shape(contract: &Contract) -> TokenStream {
 /// evaluated where the type is declared, and the guard when the contract asks for it.
 fn compile_time_items(contract: &Contract) -> TokenStream {
     let ident = &contract.ident;
-    // The texts are `const fn` calls, evaluated only where read. The advertised schema is
-    // always read (the tool shows it) and written once (`WrittenOnce`, which also names its
-    // length); the exact one is rendered only where it is read (`exact_text`).
-    let (written_once, input_text) = if contract.flatten {
-        let written_once = quote! {
-            #[automatically_derived]
-            impl __s::WrittenOnce for #ident {
-                const SCRATCH: &'static __s::AdvertisedScratch = &__s::AdvertisedScratch::write(
-                    <#ident as __s::Shape>::SHAPE,
-                    __s::ADVERTISED,
-                );
-                const LEN: usize = Self::SCRATCH
-                    .schema_len(<#ident as __s::Shape>::SHAPE, __s::ADVERTISED);
-            }
-        };
-        let text = quote!(__s::written_once::<#ident, { <#ident as __s::WrittenOnce>::LEN }>());
-        (written_once, text)
+    // The texts are `const fn` calls, each evaluated only where it is read (a function body
+    // reading one costs `cargo check` nothing): the advertised schema, or the exact one for a
+    // contract that advertises it.
+    // Each names the IR first, so a misfit in it is reported at the contract, and the
+    // renderer is never entered with it.
+    let text = |rendered: TokenStream| {
+        quote!({
+            let _: &__s::Node = __stitch_shape::<#ident>();
+            #rendered
+        })
+    };
+    let exact_text = text(quote!(__s::exact_text::<#ident>()));
+    let input_text = if contract.flatten {
+        text(quote!(__s::advertised_text::<#ident>()))
     } else {
-        (TokenStream::new(), quote!(__s::exact_text::<#ident>()))
+        exact_text.clone()
     };
     let guard = contract.profile.check_span.map(|span| {
         // The guard, in constant evaluation: an untyped property fails the build here.
@@ -139,8 +145,13 @@ fn compile_time_items(contract: &Contract) -> TokenStream {
             };
         }
     });
+    // Evaluate the schema IR now, so an attribute that does not fit its field fails the
+    // build even when nothing uses this type yet. A union with a key table has its operations
+    // in a constant of their own, evaluated as every constant item is; its table, evaluated
+    // where the shape is read, is left to then.
+    let evaluated = (!has_key_table(contract))
+        .then(|| quote!(const _: &__s::Node = <#ident as __s::Shape>::SHAPE;));
     quote! {
-        #written_once
         #dialect_check
         impl #ident {
             /// The advertised JSON Schema of this contract's input (tagged unions flattened
@@ -148,11 +159,9 @@ fn compile_time_items(contract: &Contract) -> TokenStream {
             pub const INPUT_SCHEMA: &'static str = #input_text;
             /// The exact JSON Schema of this contract's input (tagged unions as `oneOf`),
             /// rendered at compile time where it is read.
-            pub const EXACT_SCHEMA: &'static str = __s::exact_text::<#ident>();
+            pub const EXACT_SCHEMA: &'static str = #exact_text;
         }
-        // Evaluate the schema IR now, so an attribute that does not fit its field fails the
-        // build even when nothing uses this type yet.
-        const _: &__s::Node = <#ident as __s::Shape>::SHAPE;
+        #evaluated
         #guard
     }
 }
@@ -228,7 +237,7 @@ fn tool_expr(contract: &Contract) -> TokenStream {
     let description = contract.description.clone().unwrap_or_default();
     let flatten = contract.flatten;
     let profile = profile_expr(&contract.profile);
-    quote!(__s::tool(#name, #description, <Self as __s::Shape>::SHAPE, #flatten, #profile))
+    quote!(__s::tool(#name, #description, __stitch_shape::<Self>(), #flatten, #profile))
 }
 
 fn profile_expr(profile: &Profile) -> TokenStream {

@@ -19,8 +19,7 @@ pub fn shape_expr(contract: &Contract) -> (TokenStream, TokenStream) {
     // A non-generic union's operations are written in a constant outside the impl, where
     // a node can be a constant too; elsewhere the nodes stay where they are written, so an
     // attribute's expression may name `Self` and the type's parameters.
-    let shared_nodes = contract.generics.params.is_empty()
-        && matches!(&contract.body, Body::Union(union) if !matches!(union.tagging, Tagging::External));
+    let shared_nodes = has_key_table(contract);
     let mut consts = Consts {
         shared_nodes,
         ..Consts::default()
@@ -63,6 +62,14 @@ pub fn shape_expr(contract: &Contract) -> (TokenStream, TokenStream) {
     let mut items = consts.items;
     items.extend(union_consts);
     (items, expr)
+}
+
+/// Whether the type is a non-generic union with keys to merge (internally or adjacently
+/// tagged): its operations are a constant of their own, and its key table is computed by
+/// constant evaluation where its shape is read.
+pub fn has_key_table(contract: &Contract) -> bool {
+    contract.generics.params.is_empty()
+        && matches!(&contract.body, Body::Union(union) if !matches!(union.tagging, Tagging::External))
 }
 
 /// Consts an expression refers to, each named by a number of its own.
@@ -138,17 +145,26 @@ fn union_shape(
         #buffered
         #indices
         const __STITCH_KEYS: usize = __STITCH_INDICES.keys;
-        const __STITCH_TABLE: __s::FlatTable<__STITCH_KEYS, __STITCH_FIELDS> =
-            __s::flat_table::<__STITCH_KEYS, __STITCH_FIELDS>(&__STITCH_RAW, &__STITCH_INDICES);
-        const __STITCH_FLAT: __s::Flat = __s::Flat {
-            keys: &__STITCH_TABLE.keys,
-            slots: &__STITCH_TABLE.slots,
-        };
-        const __STITCH_UNION: __s::Union = __s::with_key_table(__STITCH_RAW, &__STITCH_FLAT);
+        // The key table, in a trait's constants (`KeyTable`): computed only where the
+        // shape is read. The operations above are a constant item, evaluated now, and with
+        // them every attribute's fit.
+        struct __StitchKeyTable;
+        impl __s::KeyTable<__STITCH_KEYS, __STITCH_FIELDS> for __StitchKeyTable {
+            const RAW: __s::Union<'static> = __STITCH_RAW;
+            const TABLE: __s::FlatTable<__STITCH_KEYS, __STITCH_FIELDS> =
+                __s::flat_table::<__STITCH_KEYS, __STITCH_FIELDS>(
+                    &__STITCH_RAW,
+                    &__STITCH_INDICES,
+                );
+        }
     };
     (
         consts,
-        quote!(&__s::Node::of(__s::Kind::Union(&__STITCH_UNION))),
+        quote!(__s::keyed_shape::<
+            __STITCH_KEYS,
+            __STITCH_FIELDS,
+            __StitchKeyTable,
+        >()),
     )
 }
 

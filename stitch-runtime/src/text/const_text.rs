@@ -1,12 +1,15 @@
 //! How a `&'static str` is obtained from constant evaluation: a contract's schemas are written
 //! by the compiler, and this module sizes the arrays they are written into.
 //!
-//! The advertised schema, always read (the tool shows it), is written once into a 64 KiB
-//! [`Scratch`] and its prefix copied into a `[u8; LEN]` ([`WrittenOnce`], [`written_once`]);
-//! the exact one, often never read, costs nothing until it is read, then is counted and
-//! written into a buffer of its size class ([`exact_text`]). A length in a const-generic
-//! argument of a generated item would be evaluated for every contract at type checking, read
-//! or not; a call inside a constant is evaluated only where the constant is.
+//! Both texts of a non-generic contract are calls of `const fn`s inside its constants, so
+//! each is rendered only where it is read: `cargo check` of a crate that reads a schema in
+//! a function body (a server listing its tools) renders none, and a build renders each once.
+//! (A length in a const-generic argument of a generated item would be evaluated for every
+//! contract at type checking, read or not.) The advertised schema is written once into a
+//! 64 KiB [`Scratch`] and its prefix copied into a buffer of its size class
+//! ([`advertised_text`]); the exact one is counted, then written into a buffer of its size
+//! class ([`exact_text`]). A size class is the next power of two, so a text's buffer is at
+//! most twice the text.
 //!
 //! # What constant evaluation costs
 //!
@@ -37,56 +40,89 @@ use crate::text::measure::Measure;
 use crate::text::render::{Rendering, schema_len, write_schema};
 use crate::text::sink::Sink;
 
-/// A node's schema as bytes; `LEN` must be [`schema_len`] of the same node and mode.
-pub const fn schema_bytes<const LEN: usize>(
-    node: &'static Node<'static>,
-    rendering: Rendering,
-) -> [u8; LEN] {
-    let mut buf = [0u8; LEN];
-    let mut sink = Sink::writer(&mut buf);
-    write_schema(&mut sink, node, rendering);
-    assert!(
-        sink.len() == LEN,
-        "stitch: the schema length does not match its count"
-    );
-    buf
+/// Returns `$text` for the first size class, from `2^$from` bytes up to 16 MiB, that holds
+/// `$len` bytes (naming it `$capacity`). `$text` must be a call, not a constant: rustc
+/// evaluates every constant a function names when it runs it, and a call only when it is
+/// made, so only the class taken is written.
+macro_rules! in_the_first_class_that_fits {
+    ($len:expr, $from:literal, |$capacity:ident| $text:expr) => {
+        in_the_first_class_that_fits!(@classes $len, $from, $capacity, $text;
+            8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24)
+    };
+    (@classes $len:expr, $from:literal, $capacity:ident, $text:expr; $($bits:literal)*) => {
+        $(
+            if $bits >= $from && $len <= 1 << $bits {
+                const $capacity: usize = 1 << $bits;
+                return $text;
+            }
+        )*
+    };
 }
 
 /// The exact schema of a non-generic contract, rendered in constant evaluation only where
 /// it is read: `EXACT_SCHEMA` is a call of this `const fn`, and rustc evaluates a call inside
-/// a constant only when that constant is evaluated. (A length in a const-generic argument
-/// would be evaluated for every contract at type checking, read or not; most crates never
-/// read the exact schema.)
-///
-/// The text is counted, then written into a buffer of the next power-of-two size: its array
-/// length cannot depend on the count without a const-generic argument, so the size class
-/// stands in for it, and the buffer is at most twice the text.
+/// a constant only when that constant is evaluated. Counted, then written into a buffer of
+/// its size class (the array's length cannot depend on the count without a const-generic
+/// argument, so the size class stands in for it).
 pub const fn exact_text<T: Shape + ?Sized>() -> &'static str {
     let len = schema_len(T::SHAPE, Rendering::Exact);
-    macro_rules! in_the_first_class_that_fits {
-        ($($bits:literal)*) => {
-            $(
-                if len <= 1 << $bits {
-                    // A call, not the constant itself: rustc evaluates every constant a
-                    // function names when it runs it, and only one class may be written.
-                    return size_class_text::<T, { 1 << $bits }>();
-                }
-            )*
-        };
-    }
-    in_the_first_class_that_fits!(8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24);
+    in_the_first_class_that_fits!(len, 8, |CAPACITY| class_text::<T, CAPACITY, false>());
     panic!("stitch: this contract's exact schema is over 16 MiB")
 }
 
-const fn size_class_text<T: Shape + ?Sized, const CAPACITY: usize>() -> &'static str {
-    SizeClass::<T, CAPACITY>::TEXT
+/// The advertised schema of a non-generic contract, rendered in constant evaluation only
+/// where it is read (`INPUT_SCHEMA` is a call of this `const fn`, as `EXACT_SCHEMA` is of
+/// [`exact_text`]): written once into a scratch buffer, its prefix copied into a buffer of its
+/// size class; when it does not fit the scratch, counted and written as the exact schema is.
+pub const fn advertised_text<T: Shape + ?Sized>() -> &'static str {
+    let scratch = Advertised::<T>::SCRATCH;
+    let len = scratch.schema_len(T::SHAPE, Rendering::ADVERTISED);
+    if scratch.fits() {
+        in_the_first_class_that_fits!(len, 8, |CAPACITY| Advertised::<T>::copied::<CAPACITY>());
+    }
+    in_the_first_class_that_fits!(len, 17, |CAPACITY| class_text::<T, CAPACITY, true>());
+    panic!("stitch: this contract's advertised schema is over 16 MiB")
 }
 
-/// A schema written into a buffer of `CAPACITY` bytes, its size class (see [`exact_text`]).
-struct SizeClass<T: ?Sized, const CAPACITY: usize>(PhantomData<T>);
+/// A non-generic contract's advertised schema, written once into the scratch.
+struct Advertised<T: ?Sized>(PhantomData<T>);
 
-impl<T: Shape + ?Sized, const CAPACITY: usize> SizeClass<T, CAPACITY> {
-    const SCRATCH: &'static Scratch<CAPACITY> = &Scratch::write(T::SHAPE, Rendering::Exact);
+impl<T: Shape + ?Sized> Advertised<T> {
+    /// Read by reference: the interpreter never copies the buffer.
+    const SCRATCH: &'static AdvertisedScratch = &Scratch::write(T::SHAPE, Rendering::ADVERTISED);
+
+    /// The written prefix in a buffer of `CAPACITY` bytes, as text.
+    const fn copied<const CAPACITY: usize>() -> &'static str {
+        Copied::<T, CAPACITY>::TEXT
+    }
+}
+
+/// The advertised schema's written prefix, copied into a buffer of its size class.
+struct Copied<T: ?Sized, const CAPACITY: usize>(PhantomData<T>);
+
+impl<T: Shape + ?Sized, const CAPACITY: usize> Copied<T, CAPACITY> {
+    const BYTES: [u8; CAPACITY] = Advertised::<T>::SCRATCH.prefix::<CAPACITY>();
+    const TEXT: &'static str = utf8(Self::BYTES.split_at(Advertised::<T>::SCRATCH.len).0);
+}
+
+const fn class_text<T: Shape + ?Sized, const CAPACITY: usize, const ADVERTISED: bool>()
+-> &'static str {
+    SizeClass::<T, CAPACITY, ADVERTISED>::TEXT
+}
+
+/// A schema counted, then written into a buffer of `CAPACITY` bytes, its size class: the
+/// advertised one when `ADVERTISED`, else the exact one.
+struct SizeClass<T: ?Sized, const CAPACITY: usize, const ADVERTISED: bool>(PhantomData<T>);
+
+impl<T: Shape + ?Sized, const CAPACITY: usize, const ADVERTISED: bool>
+    SizeClass<T, CAPACITY, ADVERTISED>
+{
+    const RENDERING: Rendering = if ADVERTISED {
+        Rendering::ADVERTISED
+    } else {
+        Rendering::Exact
+    };
+    const SCRATCH: &'static Scratch<CAPACITY> = &Scratch::write(T::SHAPE, Self::RENDERING);
     const TEXT: &'static str = Self::SCRATCH.text();
 }
 
@@ -105,16 +141,9 @@ pub const fn measure_rendered(
         return Measure::of_bytes(scratch.bytes.split_at(scratch.len).0, costs);
     }
     let len = scratch.len;
-    macro_rules! in_the_first_class_that_fits {
-        ($($bits:literal)*) => {
-            $(
-                if len <= 1 << $bits {
-                    return measure_in::<{ 1 << $bits }>(node, rendering, costs);
-                }
-            )*
-        };
-    }
-    in_the_first_class_that_fits!(17 18 19 20 21 22 23 24);
+    in_the_first_class_that_fits!(len, 17, |CAPACITY| measure_in::<CAPACITY>(
+        node, rendering, costs
+    ));
     panic!("stitch: this schema is over 16 MiB")
 }
 
@@ -134,7 +163,7 @@ pub const SCRATCH_CAPACITY: usize = 1 << 16;
 
 /// A schema written once into a scratch buffer: its length is then known without a count
 /// pass (which costs constant evaluation about as much as writing: calls dominate, not
-/// bytes), and the written prefix is copied whole into an array of exactly that length.
+/// bytes), and the written prefix is copied whole into a buffer of its size class.
 pub struct Scratch<const CAPACITY: usize> {
     bytes: [u8; CAPACITY],
     len: usize,
@@ -155,20 +184,12 @@ impl<const CAPACITY: usize> Scratch<CAPACITY> {
         self.len <= CAPACITY
     }
 
-    /// The schema's bytes, `LEN` of them: the written prefix when it fits, else written
-    /// again into an array of their count (the node and mode must be the ones written).
-    pub const fn bytes<const LEN: usize>(
-        &self,
-        node: &'static Node<'static>,
-        rendering: Rendering,
-    ) -> [u8; LEN] {
-        if self.fits() {
-            let mut bytes = [0u8; LEN];
-            bytes.copy_from_slice(self.bytes.split_at(LEN).0);
-            bytes
-        } else {
-            schema_bytes::<LEN>(node, rendering)
-        }
+    /// The first `PREFIX` bytes of the buffer (at most its capacity): the written text and
+    /// zeros after it.
+    pub const fn prefix<const PREFIX: usize>(&self) -> [u8; PREFIX] {
+        let mut bytes = [0u8; PREFIX];
+        bytes.copy_from_slice(self.bytes.split_at(PREFIX).0);
+        bytes
     }
 
     /// The written schema, which must [fit](Self::fits).
@@ -191,25 +212,6 @@ impl<const CAPACITY: usize> Scratch<CAPACITY> {
 /// The scratch a contract's advertised schema is written into.
 pub type AdvertisedScratch = Scratch<SCRATCH_CAPACITY>;
 
-/// A non-generic contract's advertised schema, written once: the derive implements it next
-/// to the contract, so a contract whose IR fails to build is reported there, not here.
-pub trait WrittenOnce: Shape {
-    /// `&Scratch::write(Self::SHAPE, Rendering::ADVERTISED)`, read by reference: the interpreter
-    /// never copies the buffer.
-    const SCRATCH: &'static AdvertisedScratch;
-    /// `Self::SCRATCH.schema_len(Self::SHAPE, Rendering::ADVERTISED)`: the length the text's
-    /// array is given.
-    const LEN: usize;
-}
-
-/// The advertised schema in an array of its length: `LEN` is [`WrittenOnce::LEN`].
-pub struct WrittenText<T: ?Sized, const LEN: usize>(PhantomData<T>);
-
-impl<T: WrittenOnce + ?Sized, const LEN: usize> WrittenText<T, LEN> {
-    const BYTES: [u8; LEN] = T::SCRATCH.bytes::<LEN>(T::SHAPE, Rendering::ADVERTISED);
-    const TEXT: &'static str = utf8(&Self::BYTES);
-}
-
 /// Rendered bytes as text: the writers write UTF-8 only, so the panic is a bug in stitch.
 const fn utf8(bytes: &'static [u8]) -> &'static str {
     match core::str::from_utf8(bytes) {
@@ -218,16 +220,12 @@ const fn utf8(bytes: &'static [u8]) -> &'static str {
     }
 }
 
-/// The text of `WrittenText`: the advertised schema in an array of its length.
-pub const fn written_once<T: WrittenOnce + ?Sized, const LEN: usize>() -> &'static str {
-    WrittenText::<T, LEN>::TEXT
-}
-
 #[cfg(test)]
 mod tests {
-    use super::Scratch;
+    use super::{Scratch, advertised_text, exact_text};
+    use crate::__private::{field, plain_doc};
     use crate::Shape;
-    use crate::ir::Node;
+    use crate::ir::{Kind, Node, Object};
     use crate::text::render::{Rendering, schema_len, schema_string};
 
     const NODE: &Node = <Vec<Option<String>> as Shape>::SHAPE;
@@ -245,9 +243,56 @@ mod tests {
             LEN,
             "counted again"
         );
-        let copied = roomy.bytes::<LEN>(NODE, Rendering::ADVERTISED);
-        let rewritten = tight.bytes::<LEN>(NODE, Rendering::ADVERTISED);
-        assert_eq!(copied, expected.as_bytes());
-        assert_eq!(rewritten, expected.as_bytes());
+        assert_eq!(roomy.prefix::<LEN>(), expected.as_bytes());
+        assert_eq!(
+            roomy.prefix::<256>()[LEN..],
+            [0; 256][LEN..],
+            "zeros after the text"
+        );
+    }
+
+    /// A text bigger than the scratch, so the advertised one is counted and written again.
+    struct Wide;
+
+    impl Shape for Wide {
+        const SHAPE: &'static Node<'static> = &Node::of(Kind::Object(&Object::new(
+            &[field(
+                "wide",
+                true,
+                <String as Shape>::SHAPE,
+                false,
+                plain_doc(WIDE_TEXT, 0),
+            )],
+            false,
+            None,
+        )));
+    }
+
+    const WIDE_TEXT: &str = {
+        #[allow(
+            clippy::large_const_arrays,
+            reason = "read once, in constant evaluation, into the text"
+        )]
+        const BYTES: [u8; 70_000] = [b'w'; 70_000];
+        match core::str::from_utf8(&BYTES) {
+            Ok(text) => text,
+            Err(_) => panic!(),
+        }
+    };
+
+    #[test]
+    fn each_text_is_its_rendering_in_its_size_class() {
+        const SMALL: &str = advertised_text::<Vec<Option<String>>>();
+        const SMALL_EXACT: &str = exact_text::<Vec<Option<String>>>();
+        assert_eq!(SMALL, schema_string(NODE, Rendering::ADVERTISED));
+        assert_eq!(SMALL_EXACT, schema_string(NODE, Rendering::Exact));
+        const WIDE: &str = advertised_text::<Wide>();
+        let expected = schema_string(Wide::SHAPE, Rendering::ADVERTISED);
+        assert!(
+            expected.len() > super::SCRATCH_CAPACITY,
+            "{}",
+            expected.len()
+        );
+        assert_eq!(WIDE, expected);
     }
 }

@@ -6,8 +6,8 @@
 use stitch_rules::keys::number_keys;
 
 use super::{CollisionSet, NodeSet, decide};
-use crate::ir::key_table::{FreeReason, Merge, Requirement, Slot, TableKey};
-use crate::ir::{Union, for_each_operation_field};
+use crate::ir::key_table::{Flat, FreeReason, Merge, Requirement, Slot, TableKey};
+use crate::ir::{Kind, Node, Union, for_each_operation_field};
 
 pub use stitch_rules::keys::slots_for;
 
@@ -22,6 +22,40 @@ pub struct FlatTable<const KEYS: usize, const FIELDS: usize> {
     pub keys: [TableKey; KEYS],
     /// Slots grouped by key.
     pub slots: [Slot; FIELDS],
+}
+
+/// A non-generic union's operations and key table, as the derive writes them, and the shape
+/// they make: every reference between them is taken here, in the trait's own constants.
+///
+/// A reference to a computed constant in a constant's body is a promoted, and rustc's lint of
+/// known panics evaluates a body's promoteds when it checks the body, even in `cargo check`
+/// and even where nothing reads the constant. Taken in a generic body, a reference is
+/// evaluated only where the constant is: so `cargo check` of a crate that reads its schemas
+/// in function bodies computes no key table at all.
+pub trait KeyTable<const KEYS: usize, const FIELDS: usize> {
+    /// The union's operations.
+    const RAW: Union<'static>;
+    /// Its key table ([`flat_table`] of [`RAW`](Self::RAW)).
+    const TABLE: FlatTable<KEYS, FIELDS>;
+    /// The table as the union refers to it.
+    const FLAT: Flat<'static> = Flat {
+        keys: &Self::TABLE.keys,
+        slots: &Self::TABLE.slots,
+    };
+    /// The union with its table.
+    const UNION: Union<'static> = Self::RAW.with_flat(&Self::FLAT);
+    /// The union's shape (`Shape::SHAPE` of the type, through [`keyed_shape`]).
+    const SHAPE: &'static Node<'static> = &Node::of(Kind::Union(&Self::UNION));
+}
+
+/// A key-tabled union's shape, read through a call: a constant whose body names another
+/// constant is evaluated by the same lint when it is checked, one whose body is a call is
+/// not (`Shape::SHAPE` of a union is this call).
+pub const fn keyed_shape<const KEYS: usize, const FIELDS: usize, T>() -> &'static Node<'static>
+where
+    T: KeyTable<KEYS, FIELDS>,
+{
+    T::SHAPE
 }
 
 const EMPTY_KEY: TableKey = TableKey {

@@ -26,7 +26,8 @@ use set::field_named;
 pub use decide::decide;
 pub use hull::hull_node;
 pub use keys::{
-    FlatTable, KeyIndices, flat_table, key_indices, key_table, slots_for, total_fields,
+    FlatTable, KeyIndices, KeyTable, flat_table, key_indices, key_table, keyed_shape, slots_for,
+    total_fields,
 };
 pub use set::{Member, NodeSet, SetProperties, Source, Step, all_deny_unknown};
 
