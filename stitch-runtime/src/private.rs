@@ -77,6 +77,19 @@ pub const fn field<'a>(
     Field::declared(name, plain, node, has_default, description)
 }
 
+/// A field without a default or a description: [`field`] of the common field, in fewer
+/// tokens.
+pub const fn bare_field(
+    name: &'static str,
+    plain: bool,
+    node: &'static Node<'static>,
+) -> Field<'static> {
+    Field::declared(name, plain, node, false, None)
+}
+
+/// No description.
+pub const NO_DOC: Option<Doc<'static>> = None;
+
 /// An operation whose name's plainness and summary line the derive found.
 pub const fn variant<'a>(
     name: &'static str,

@@ -30,8 +30,8 @@ pub fn expand(contract: &Contract) -> TokenStream {
     let refine = refine_items(contract);
     let standard_types = standard_types_asserted(contract);
     let generic = !contract.generics.params.is_empty();
-    let operations_first =
-        has_key_table(contract).then(|| quote!(let _: &__s::Union = &__STITCH_RAW;));
+    let operations_first = has_key_table(contract)
+        .then(|| quote!(let _ = const { __s::total_fields(&__STITCH_RAW) };));
     let schema_fn = (!generic).then(|| {
         quote!(
             fn input_schema() -> &'static str {

@@ -80,9 +80,10 @@ struct Consts {
     /// Whether field nodes with attributes are constants shared by code (below), or inline
     /// constants where they are written.
     shared_nodes: bool,
-    /// Each field node with attributes, by its code (type, attributes, key): a key that
-    /// many operations share with the same type and attributes (`partIndex`, `min = 0`, in
-    /// eight of fourteen) is one constant, checked and evaluated once.
+    /// Each field node with attributes, by its code (type and attributes): the fields of one
+    /// type and attributes, under one key (`partIndex`, `min = 0`, in eight operations of
+    /// fourteen) or under many (`min = 0` on every count), are one constant, checked and
+    /// evaluated once. The key a node names is only a misfit's message's.
     nodes: std::collections::HashMap<String, syn::Ident>,
 }
 
@@ -141,7 +142,7 @@ fn union_shape(
         },
     };
     let consts = quote! {
-        const __STITCH_RAW: __s::Union = #raw;
+        static __STITCH_RAW: __s::Union<'static> = #raw;
         #buffered
         #indices
         const __STITCH_KEYS: usize = __STITCH_INDICES.keys;
@@ -150,7 +151,7 @@ fn union_shape(
         // them every attribute's fit.
         struct __StitchKeyTable;
         impl __s::KeyTable<__STITCH_KEYS, __STITCH_FIELDS> for __StitchKeyTable {
-            const RAW: __s::Union<'static> = __STITCH_RAW;
+            const RAW: &'static __s::Union<'static> = &__STITCH_RAW;
             const TABLE: __s::FlatTable<__STITCH_KEYS, __STITCH_FIELDS> =
                 __s::flat_table::<__STITCH_KEYS, __STITCH_FIELDS>(
                     &__STITCH_RAW,
@@ -283,9 +284,14 @@ fn object_expr(object: &Object, description: Option<&str>, consts: &mut Consts) 
             let node = field_node(field, consts);
             let wire = &field.wire;
             let has_default = field.has_default;
-            let description = option_doc(field.description.as_deref());
             let plain = json::is_plain(wire);
-            let mut expr = quote!(__s::field(#wire, #plain, #node, #has_default, #description));
+            let mut expr = if has_default || field.description.is_some() {
+                let description = option_doc(field.description.as_deref());
+                quote!(__s::field(#wire, #plain, #node, #has_default, #description))
+            } else {
+                // The common field, in the fewest tokens: each costs the macro and rustc.
+                quote!(__s::bare_field(#wire, #plain, #node))
+            };
             if !field.aliases.is_empty() {
                 let aliases = &field.aliases;
                 expr = quote!(#expr.with_aliases(&[#(#aliases),*]));
@@ -376,9 +382,35 @@ fn option_doc(text: Option<&str>) -> TokenStream {
 /// A field's node: its source's shape, then one spanned call per attribute, all in one
 /// constant (so the node is promoted to `'static` as the shape alone is), shared by every
 /// field of the same code: each constant costs rustc a body to check and evaluate, and a
-/// contract has hundreds. A misfit is then reported once, at the first such field.
+/// contract has hundreds. A misfit is then reported once, at the first such field, naming
+/// it. (The derive itself refuses a misfit on a type whose spelling tells its kind, at every
+/// field; constant evaluation finds only those behind an alias or a type of the user's.)
 fn field_node(field: &Field, consts: &mut Consts) -> TokenStream {
-    let mut node = match &field.source {
+    if field.steps.is_empty() {
+        return source_node(field);
+    }
+    if !consts.shared_nodes {
+        let (value, span) = applied_steps(field);
+        return quote_spanned!(span=> &const { #value });
+    }
+    // The code is told from the model, not from the tokens: printing a token stream is
+    // most of what a proc macro built without optimization spends on a contract.
+    let code = node_code(field);
+    if let Some(ident) = consts.nodes.get(&code) {
+        return quote!(&#ident);
+    }
+    let (value, span) = applied_steps(field);
+    let ident = format_ident!("__STITCH_NODE_{}", consts.nodes.len());
+    consts.items.extend(quote_spanned! {span=>
+        const #ident: __s::Node<'static> = #value;
+    });
+    consts.nodes.insert(code, ident.clone());
+    quote!(&#ident)
+}
+
+/// The node a field's schema starts from: its source's shape.
+fn source_node(field: &Field) -> TokenStream {
+    match &field.source {
         Source::Type => {
             let ty = &field.ty;
             quote_spanned!(ty.span()=> <#ty as __s::Shape>::SHAPE)
@@ -387,32 +419,48 @@ fn field_node(field: &Field, consts: &mut Consts) -> TokenStream {
         // An `Option` may be missing, as serde reads it, whatever its value's schema.
         Source::Opaque if is_option(&field.ty) => quote!(&__s::Node::OPAQUE.nullable()),
         Source::Opaque => quote!(&__s::Node::OPAQUE),
-    };
+    }
+}
+
+/// The source's node with every attribute applied, and the last attribute's span.
+fn applied_steps(field: &Field) -> (TokenStream, Span) {
+    let mut node = source_node(field);
     let mut last = None;
     for step in &field.steps {
         let value = step_call(step, node, field);
         node = quote!(&#value);
         last = Some((value, step.span));
     }
-    let Some((value, span)) = last else {
-        return node;
-    };
-    if !consts.shared_nodes {
-        return quote_spanned!(span=> &const { #value });
+    last.expect("a field with attributes")
+}
+
+/// What the code of a field's node is made of, as text: its type and source, and each
+/// attribute with its value. Two fields of one text have the same node, whatever their keys.
+fn node_code(field: &Field) -> String {
+    use std::fmt::Write;
+    let mut code = field.ty.to_token_stream().to_string();
+    match &field.source {
+        Source::Type => {}
+        Source::Via(ty) => write!(code, " via {}", ty.to_token_stream()).expect("to a string"),
+        Source::Opaque => code.push_str(" opaque"),
     }
-    let code = value.to_string();
-    let ident = match consts.nodes.get(&code) {
-        Some(ident) => ident.clone(),
-        None => {
-            let ident = format_ident!("__STITCH_NODE_{}", consts.nodes.len());
-            consts.items.extend(quote_spanned! {span=>
-                const #ident: __s::Node<'static> = #value;
-            });
-            consts.nodes.insert(code, ident.clone());
-            ident
+    for step in &field.steps {
+        write!(code, " {:?}=", step.attribute).expect("to a string");
+        match &step.value {
+            StepValue::Bound {
+                json,
+                value,
+                integral,
+            } => write!(code, "{json}/{value}/{integral}"),
+            StepValue::Count(count) => write!(code, "{count}"),
+            StepValue::Text(text) => write!(code, "{text:?}"),
+            StepValue::Texts(texts) => write!(code, "{texts:?}"),
+            StepValue::Flag => write!(code, "flag"),
+            StepValue::Catch(expr) => write!(code, "{}", expr.to_token_stream()),
         }
-    };
-    quote!(&#ident)
+        .expect("to a string");
+    }
+    code
 }
 
 /// One attribute applied to a node: a call that carries the attribute's span, and a misfit

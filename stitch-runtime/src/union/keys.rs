@@ -34,7 +34,7 @@ pub struct FlatTable<const KEYS: usize, const FIELDS: usize> {
 /// in function bodies computes no key table at all.
 pub trait KeyTable<const KEYS: usize, const FIELDS: usize> {
     /// The union's operations.
-    const RAW: Union<'static>;
+    const RAW: &'static Union<'static>;
     /// Its key table ([`flat_table`] of [`RAW`](Self::RAW)).
     const TABLE: FlatTable<KEYS, FIELDS>;
     /// The table as the union refers to it.
