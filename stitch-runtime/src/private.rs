@@ -21,8 +21,8 @@ pub use crate::ir::serde_flatten::{
     Flattened, flatten_misfit, flattened_count, flattened_fields, with_flattened_rest,
 };
 pub use crate::ir::{
-    Bound, Doc, Escape, Field, Hints, Holds, KeywordValue, Kind, Node, Object, Tagging, Union,
-    Variant,
+    Bound, Doc, Escape, Field, Hints, Holds, KeywordValue, Kind, Node, Object, QuickCheck, Tagging,
+    Union, Variant,
 };
 pub use crate::shape::Shape;
 pub use crate::text::const_text::{advertised_text, exact_text};
@@ -66,39 +66,70 @@ pub const fn escaped_doc(
     Some(Doc::declared(text, Escape::Escaped(escaped), hash))
 }
 
+// The constructors below take and give `'static` data only, as the derive's constants are:
+// a contract makes hundreds of calls, and a lifetime each call leaves to infer is work for
+// rustc's borrow checker in every one.
+
 /// A field whose name's plainness the derive decided.
-pub const fn field<'a>(
+pub const fn field(
     name: &'static str,
     plain: bool,
     node: &'static Node<'static>,
     has_default: bool,
-    description: Option<Doc<'a>>,
-) -> Field<'a> {
+    description: Option<Doc<'static>>,
+) -> Field<'static> {
     Field::declared(name, plain, node, has_default, description)
 }
 
-/// A field without a default or a description: [`field`] of the common field, in fewer
-/// tokens.
+/// A field's check at a glance (how `parse` judges its value): the derive computes it once
+/// for every field of one node, as a constant beside the node, and gives it to
+/// [`checked_field`] and [`bare_field`] (computed for each field, it cost a contract's
+/// constant evaluation more than anything else its fields do).
+pub const fn quick_check(node: &Node<'_>) -> QuickCheck {
+    QuickCheck::of(node)
+}
+
+/// [`field`], with the check at a glance of its node ([`quick_check`]).
+pub const fn checked_field(
+    name: &'static str,
+    plain: bool,
+    node: &'static Node<'static>,
+    has_default: bool,
+    description: Option<Doc<'static>>,
+    quick: QuickCheck,
+) -> Field<'static> {
+    Field::checked(name, plain, node, has_default, description, quick)
+}
+
+/// A field without a default or a description, with the check at a glance of its node: the
+/// common field, in the fewest tokens.
 pub const fn bare_field(
     name: &'static str,
     plain: bool,
     node: &'static Node<'static>,
+    quick: QuickCheck,
 ) -> Field<'static> {
-    Field::declared(name, plain, node, false, None)
+    Field::checked(name, plain, node, false, None, quick)
 }
 
-/// No description.
-pub const NO_DOC: Option<Doc<'static>> = None;
+/// An object of the fields the derive wrote.
+pub const fn object(
+    fields: &'static [Field<'static>],
+    deny_unknown: bool,
+    description: Option<Doc<'static>>,
+) -> Object<'static> {
+    Object::new(fields, deny_unknown, description)
+}
 
 /// An operation whose name's plainness and summary line the derive found.
-pub const fn variant<'a>(
+pub const fn variant(
     name: &'static str,
     plain: bool,
     aliases: &'static [&'static str],
-    description: Option<Doc<'a>>,
-    summary: Option<Doc<'a>>,
+    description: Option<Doc<'static>>,
+    summary: Option<Doc<'static>>,
     object: &'static Object<'static>,
-) -> Variant<'a> {
+) -> Variant<'static> {
     Variant::declared(name, plain, aliases, description, summary, object)
 }
 

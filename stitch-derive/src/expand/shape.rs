@@ -33,7 +33,7 @@ pub fn shape_expr(contract: &Contract) -> (TokenStream, TokenStream) {
             )
         }
         Body::Transparent { field, newtype } => {
-            let node = field_node(field, &mut consts);
+            let node = field_node(field, &mut consts).node;
             let node = if *newtype {
                 quote!(&#node.required())
             } else {
@@ -77,14 +77,15 @@ pub fn has_key_table(contract: &Contract) -> bool {
 struct Consts {
     items: TokenStream,
     count: usize,
-    /// Whether field nodes with attributes are constants shared by code (below), or inline
-    /// constants where they are written.
+    /// Whether field nodes are constants shared by code (below), or written where they are
+    /// used (with attributes, as inline constants).
     shared_nodes: bool,
-    /// Each field node with attributes, by its code (type and attributes): the fields of one
-    /// type and attributes, under one key (`partIndex`, `min = 0`, in eight operations of
-    /// fourteen) or under many (`min = 0` on every count), are one constant, checked and
-    /// evaluated once. The key a node names is only a misfit's message's.
-    nodes: std::collections::HashMap<String, syn::Ident>,
+    /// Each field node, by its code (type and attributes), with the constant of its check at
+    /// a glance: the fields of one type and attributes, under one key (`partIndex`,
+    /// `min = 0`, in eight operations of fourteen) or under many (`min = 0` on every count),
+    /// are one constant, checked and evaluated once. The key a node names is only a misfit's
+    /// message's.
+    nodes: std::collections::HashMap<String, (TokenStream, syn::Ident)>,
 }
 
 fn union_shape(
@@ -281,16 +282,24 @@ fn object_expr(object: &Object, description: Option<&str>, consts: &mut Consts) 
         .iter()
         .filter(|field| !field.flatten)
         .map(|field| {
-            let node = field_node(field, consts);
+            let FieldNode { node, quick } = field_node(field, consts);
             let wire = &field.wire;
             let has_default = field.has_default;
             let plain = json::is_plain(wire);
-            let mut expr = if has_default || field.description.is_some() {
-                let description = option_doc(field.description.as_deref());
-                quote!(__s::field(#wire, #plain, #node, #has_default, #description))
-            } else {
+            let description = || option_doc(field.description.as_deref());
+            let mut expr = match quick {
+                None => {
+                    let description = description();
+                    quote!(__s::field(#wire, #plain, #node, #has_default, #description))
+                }
+                Some(quick) if has_default || field.description.is_some() => {
+                    let description = description();
+                    quote!(__s::checked_field(
+                        #wire, #plain, #node, #has_default, #description, #quick
+                    ))
+                }
                 // The common field, in the fewest tokens: each costs the macro and rustc.
-                quote!(__s::bare_field(#wire, #plain, #node))
+                Some(quick) => quote!(__s::bare_field(#wire, #plain, #node, #quick)),
             };
             if !field.aliases.is_empty() {
                 let aliases = &field.aliases;
@@ -302,7 +311,7 @@ fn object_expr(object: &Object, description: Option<&str>, consts: &mut Consts) 
     let deny_unknown = object.deny_unknown;
     let description = option_doc(description);
     if !object.fields.iter().any(|field| field.flatten) {
-        return quote!(&__s::Object::new(&[#(#fields),*], #deny_unknown, #description));
+        return quote!(&__s::object(&[#(#fields),*], #deny_unknown, #description));
     }
     let mut own = 0usize;
     let mut flattened = Vec::new();
@@ -385,27 +394,78 @@ fn option_doc(text: Option<&str>) -> TokenStream {
 /// contract has hundreds. A misfit is then reported once, at the first such field, naming
 /// it. (The derive itself refuses a misfit on a type whose spelling tells its kind, at every
 /// field; constant evaluation finds only those behind an alias or a type of the user's.)
-fn field_node(field: &Field, consts: &mut Consts) -> TokenStream {
-    if field.steps.is_empty() {
-        return source_node(field);
-    }
+fn field_node(field: &Field, consts: &mut Consts) -> FieldNode {
+    let unshared = |node| FieldNode { node, quick: None };
     if !consts.shared_nodes {
+        if field.steps.is_empty() {
+            return unshared(source_node(field));
+        }
         let (value, span) = applied_steps(field);
-        return quote_spanned!(span=> &const { #value });
+        return unshared(quote_spanned!(span=> &const { #value }));
+    }
+    if field.steps.is_empty() {
+        let Source::Type = field.source else {
+            return unshared(source_node(field));
+        };
+        // A field type's shape is a constant each type has once: a contract names a few
+        // types in hundreds of fields.
+        let ty = &field.ty;
+        let code = ty.to_token_stream().to_string();
+        return consts.shared(code, ty.span(), |ident| {
+            let item =
+                quote!(const #ident: &'static __s::Node<'static> = <#ty as __s::Shape>::SHAPE;);
+            (item, quote!(#ident))
+        });
     }
     // The code is told from the model, not from the tokens: printing a token stream is
     // most of what a proc macro built without optimization spends on a contract.
     let code = node_code(field);
-    if let Some(ident) = consts.nodes.get(&code) {
-        return quote!(&#ident);
-    }
     let (value, span) = applied_steps(field);
-    let ident = format_ident!("__STITCH_NODE_{}", consts.nodes.len());
-    consts.items.extend(quote_spanned! {span=>
-        const #ident: __s::Node<'static> = #value;
-    });
-    consts.nodes.insert(code, ident.clone());
-    quote!(&#ident)
+    consts.shared(code, span, |ident| {
+        (
+            quote!(const #ident: __s::Node<'static> = #value;),
+            quote!(&#ident),
+        )
+    })
+}
+
+/// A field's node, and where the union's nodes are shared constants, the constant of its
+/// check at a glance.
+struct FieldNode {
+    node: TokenStream,
+    quick: Option<syn::Ident>,
+}
+
+impl Consts {
+    /// The shared constant of a node of this code, written by `write` (given its name: the
+    /// item, and the node's expression) the first time, with the constant of its check at a
+    /// glance (`quick_check`, computed once for every field of the node).
+    fn shared(
+        &mut self,
+        code: String,
+        span: Span,
+        write: impl FnOnce(&syn::Ident) -> (TokenStream, TokenStream),
+    ) -> FieldNode {
+        let count = self.nodes.len();
+        let (node, quick) = self
+            .nodes
+            .entry(code)
+            .or_insert_with(|| {
+                let ident = format_ident!("__STITCH_NODE_{}", count);
+                let quick = format_ident!("__STITCH_QUICK_{}", count);
+                let (item, node) = write(&ident);
+                self.items.extend(quote_spanned! {span=>
+                    #item
+                    const #quick: __s::QuickCheck = __s::quick_check(#node);
+                });
+                (node, quick)
+            })
+            .clone();
+        FieldNode {
+            node,
+            quick: Some(quick),
+        }
+    }
 }
 
 /// The node a field's schema starts from: its source's shape.

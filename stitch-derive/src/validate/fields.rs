@@ -9,7 +9,7 @@ use serde_derive_internals::{ast, attr};
 use stitch_rules::{Attribute, GivenValue, KNOWN_FORMATS, Keyword, check_fit};
 
 use super::serde::{self as serde_view, Direction};
-use super::written::{Written, holds_wide_integer, names_only_standard_types};
+use super::written::{Written, holds_wide_integer, spelled};
 use crate::doc;
 use crate::model::{Field, Object, Source, Step, StepValue};
 use crate::parse::{AttributeValue, FieldAttribute, FieldInput, serde_key_span};
@@ -104,13 +104,15 @@ pub fn field(
         }) => Some(path.clone()),
         _ => None,
     };
-    let holds_no_wide_integer = match &source {
-        Source::Type => holds_wide_integer(&input.ty) == Some(false),
-        Source::Via(ty) => holds_wide_integer(ty) == Some(false),
-        Source::Opaque => true,
+    // The field's own type is walked once for both facts.
+    let (holds_no_wide_integer, type_is_standard) = match &source {
+        Source::Type => {
+            let spelled = spelled(&input.ty);
+            (spelled.standard && !spelled.wide, spelled.standard)
+        }
+        Source::Via(ty) => (holds_wide_integer(ty) == Some(false), false),
+        Source::Opaque => (true, false),
     };
-    let type_is_standard =
-        matches!(source, Source::Type) && names_only_standard_types(&input.ty, &mut |_| {});
     Field {
         member: serde_field.member.clone(),
         aliases: serde_view::aliases(attrs.name(), attrs.aliases(), direction),

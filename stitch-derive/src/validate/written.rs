@@ -62,15 +62,28 @@ fn named(name: &str) -> Option<Class> {
 /// `Some(false)` when every type it names is a standard one without any, `None` when only its
 /// shape can tell (a type of its own, an alias, another crate's).
 pub fn holds_wide_integer(ty: &syn::Type) -> Option<bool> {
+    match spelled(ty) {
+        Spelled { wide: true, .. } => Some(true),
+        Spelled { standard: true, .. } => Some(false),
+        Spelled { .. } => None,
+    }
+}
+
+/// What a type's spelling tells, in one walk: whether it names only standard types
+/// ([`names_only_standard_types`]), and whether it names a 128-bit integer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Spelled {
+    pub standard: bool,
+    pub wide: bool,
+}
+
+/// [`Spelled`] of a type.
+pub fn spelled(ty: &syn::Type) -> Spelled {
     let mut wide = false;
     let standard = names_only_standard_types(ty, &mut |name| {
         wide |= matches!(name, "u128" | "i128" | "NonZeroU128" | "NonZeroI128");
     });
-    match (wide, standard) {
-        (true, _) => Some(true),
-        (false, true) => Some(false),
-        (false, false) => None,
-    }
+    Spelled { standard, wide }
 }
 
 /// Whether a type, as spelled, names only standard types: scalars, strings, and the standard

@@ -35,7 +35,7 @@ pub use object::{Doc, Escape, Field, Hints, Holds, Object, Tagging, Union, Varia
 
 pub use keyword_rules::KeywordSlots;
 pub(crate) use keyword_rules::KeywordVisitor;
-pub(crate) use quick::QuickCheck;
+pub use quick::QuickCheck;
 use stitch_rules::Class;
 pub use value_rules::{
     ArrayRules, Bound, KeywordValue, MapRules, NumberRules, NumberType, StringRules,

@@ -128,6 +128,26 @@ impl<'a> Field<'a> {
         has_default: bool,
         description: Option<Doc<'a>>,
     ) -> Field<'a> {
+        Field::checked(
+            name,
+            plain,
+            node,
+            has_default,
+            description,
+            QuickCheck::of(node),
+        )
+    }
+
+    /// A field with its glance check given: `quick` must be `QuickCheck::of(node)`, which
+    /// the derive computes once for every field of one node.
+    pub(crate) const fn checked(
+        name: &'a str,
+        plain: bool,
+        node: &'a Node<'a>,
+        has_default: bool,
+        description: Option<Doc<'a>>,
+        quick: QuickCheck,
+    ) -> Field<'a> {
         Field {
             name,
             aliases: &[],
@@ -136,7 +156,7 @@ impl<'a> Field<'a> {
             defaulted: has_default,
             description,
             plain,
-            quick: QuickCheck::of(node),
+            quick,
             null_is_absence: false,
         }
     }

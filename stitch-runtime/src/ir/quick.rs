@@ -37,7 +37,12 @@ const BOUND_RELATIONS: [Relation; 4] = {
 
 /// What a field's value needs, when it is not `null`, to pass as it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum QuickCheck {
+#[doc(hidden)]
+#[allow(
+    clippy::exhaustive_enums,
+    reason = "named by generated code only, through the hidden `__private` module"
+)]
+pub enum QuickCheck {
     /// An integer within `low..=high` (its bounds and its Rust type's range, intersected);
     /// any other value is walked.
     Integer { low: i128, high: i128 },
