@@ -16,18 +16,25 @@ pub fn export_texts(file: &str, part: &str, contracts: &[Listed]) {
     assert_every_contract_listed(file, contracts, "in the schema snapshot");
     let mut export = Map::new();
     for (name, tool, advertised) in contracts {
-        let mut texts = Map::new();
-        texts.insert("advertised".into(), json!(advertised()));
-        texts.insert(
-            "exact".into(),
-            json!(stitch::Rendering::Exact.render(tool.input)),
-        );
-        for &dialect in stitch::Dialect::ALL {
-            texts.insert(dialect.to_string(), json!(tool.input_schema_for(dialect)));
-        }
+        let texts = rendered_texts(tool, *advertised);
         export.insert((*name).to_owned(), json!({ "texts": texts }));
     }
     export_dialects(file, part, export);
+}
+
+/// Every text a contract renders, as the snapshot holds them: the advertised schema as the
+/// contract gives it, the exact schema and each dialect's.
+pub fn rendered_texts(tool: &stitch::Tool, advertised: fn() -> &'static str) -> Map<String, Value> {
+    let mut texts = Map::new();
+    texts.insert("advertised".into(), json!(advertised()));
+    texts.insert(
+        "exact".into(),
+        json!(stitch::Rendering::Exact.render(tool.input)),
+    );
+    for &dialect in stitch::Dialect::ALL {
+        texts.insert(dialect.to_string(), json!(tool.input_schema_for(dialect)));
+    }
+    texts
 }
 
 /// Writes a test file's schemas in every dialect, with what the guard reports of each and

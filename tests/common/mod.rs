@@ -312,12 +312,7 @@ pub fn check_dialects(file: &str, part: &str, contracts: &[Listed]) {
             tool.input_schema(),
             "{name}: the advertised schema the contract gives is the one its tool renders"
         );
-        let mut texts = Map::new();
-        texts.insert("advertised".into(), json!(advertised()));
-        texts.insert(
-            "exact".into(),
-            json!(stitch::Rendering::Exact.render(tool.input)),
-        );
+        let texts = rendered_texts(tool, *advertised);
         for &dialect in stitch::Dialect::ALL {
             let profile = stitch::SchemaProfile::new()
                 .require_typed_properties()
@@ -351,7 +346,6 @@ pub fn check_dialects(file: &str, part: &str, contracts: &[Listed]) {
                 );
             }
             dialects.insert(dialect.to_string(), schema);
-            texts.insert(dialect.to_string(), json!(text));
         }
         let entry = json!({"schemas": dialects, "findings": findings, "texts": texts});
         export.insert((*name).to_owned(), entry);
