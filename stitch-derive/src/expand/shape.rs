@@ -277,40 +277,25 @@ fn variant_expr(tagging: &Tagging, variant: &Variant, consts: &mut Consts) -> To
 /// An object's expression: inline, or, when it flattens fields, a const of the fields
 /// constant evaluation expands (their number is only known there).
 fn object_expr(object: &Object, description: Option<&str>, consts: &mut Consts) -> TokenStream {
-    let fields: Vec<TokenStream> = object
+    let fields: Vec<FieldCode> = object
         .fields
         .iter()
         .filter(|field| !field.flatten)
-        .map(|field| {
-            let FieldNode { node, quick } = field_node(field, consts);
-            let wire = &field.wire;
-            let has_default = field.has_default;
-            let plain = json::is_plain(wire);
-            let description = || option_doc(field.description.as_deref());
-            let mut expr = match quick {
-                None => {
-                    let description = description();
-                    quote!(__s::field(#wire, #plain, #node, #has_default, #description))
-                }
-                Some(quick) if has_default || field.description.is_some() => {
-                    let description = description();
-                    quote!(__s::checked_field(
-                        #wire, #plain, #node, #has_default, #description, #quick
-                    ))
-                }
-                // The common field, in the fewest tokens: each costs the macro and rustc.
-                Some(quick) => quote!(__s::bare_field(#wire, #plain, #node, #quick)),
-            };
-            if !field.aliases.is_empty() {
-                let aliases = &field.aliases;
-                expr = quote!(#expr.with_aliases(&[#(#aliases),*]));
-            }
-            expr
-        })
+        .map(|field| field_code(field, consts))
         .collect();
     let deny_unknown = object.deny_unknown;
     let description = option_doc(description);
-    if !object.fields.iter().any(|field| field.flatten) {
+    let flattens = object.fields.iter().any(|field| field.flatten);
+    let bare: Option<Vec<&TokenStream>> = fields.iter().map(FieldCode::bare_parts).collect();
+    if let (false, Some(bare)) = (flattens, bare) {
+        // The common object, its fields in one call of one array literal: a call per field
+        // costs rustc a basic block, which every pass over the operations' body pays for.
+        return quote!(
+            &__s::object(&__s::bare_fields([#(#bare),*]), #deny_unknown, #description)
+        );
+    }
+    let fields: Vec<TokenStream> = fields.iter().map(FieldCode::call).collect();
+    if !flattens {
         return quote!(&__s::object(&[#(#fields),*], #deny_unknown, #description));
     }
     let mut own = 0usize;
@@ -372,6 +357,61 @@ fn object_expr(object: &Object, description: Option<&str>, consts: &mut Consts) 
     quote!(&#object_name)
 }
 
+/// A field as code: the common bare field (no default, description or alias, its node's
+/// check at a glance computed beside the node) as its parts, any other as its call.
+enum FieldCode {
+    Bare(TokenStream),
+    Call(TokenStream),
+}
+
+impl FieldCode {
+    /// A bare field's parts, as `bare_fields` takes them.
+    fn bare_parts(&self) -> Option<&TokenStream> {
+        match self {
+            FieldCode::Bare(parts) => Some(parts),
+            FieldCode::Call(_) => None,
+        }
+    }
+
+    /// The field as one call.
+    fn call(&self) -> TokenStream {
+        match self {
+            FieldCode::Bare(parts) => quote!(__s::bare_field #parts),
+            FieldCode::Call(call) => call.clone(),
+        }
+    }
+}
+
+fn field_code(field: &Field, consts: &mut Consts) -> FieldCode {
+    let FieldNode { node, quick } = field_node(field, consts);
+    let wire = &field.wire;
+    let has_default = field.has_default;
+    let plain = json::is_plain(wire);
+    let description = || option_doc(field.description.as_deref());
+    let call = match quick {
+        None => {
+            let description = description();
+            quote!(__s::field(#wire, #plain, #node, #has_default, #description))
+        }
+        Some(quick) if has_default || field.description.is_some() => {
+            let description = description();
+            quote!(__s::checked_field(
+                #wire, #plain, #node, #has_default, #description, #quick
+            ))
+        }
+        // The common field, in the fewest tokens: each costs the macro and rustc.
+        Some(quick) if field.aliases.is_empty() => {
+            return FieldCode::Bare(quote!((#wire, #plain, #node, #quick)));
+        }
+        Some(quick) => quote!(__s::bare_field(#wire, #plain, #node, #quick)),
+    };
+    if field.aliases.is_empty() {
+        return FieldCode::Call(call);
+    }
+    let aliases = &field.aliases;
+    FieldCode::Call(quote!(#call.with_aliases(&[#(#aliases),*])))
+}
+
 /// An optional description as the IR's `Option<Doc>`, its escape and hash computed here.
 fn option_doc(text: Option<&str>) -> TokenStream {
     match text {
@@ -411,18 +451,19 @@ fn field_node(field: &Field, consts: &mut Consts) -> FieldNode {
         // types in hundreds of fields.
         let ty = &field.ty;
         let code = ty.to_token_stream().to_string();
-        return consts.shared(code, ty.span(), |ident| {
+        return consts.shared(code, |ident| {
             let item =
                 quote!(const #ident: &'static __s::Node<'static> = <#ty as __s::Shape>::SHAPE;);
-            (item, quote!(#ident))
+            (ty.span(), item, quote!(#ident))
         });
     }
     // The code is told from the model, not from the tokens: printing a token stream is
     // most of what a proc macro built without optimization spends on a contract.
-    let code = node_code(field);
-    let (value, span) = applied_steps(field);
-    consts.shared(code, span, |ident| {
+    // The steps are written once for each code, not for each field.
+    consts.shared(node_code(field), |ident| {
+        let (value, span) = applied_steps(field);
         (
+            span,
             quote!(const #ident: __s::Node<'static> = #value;),
             quote!(&#ident),
         )
@@ -438,13 +479,13 @@ struct FieldNode {
 
 impl Consts {
     /// The shared constant of a node of this code, written by `write` (given its name: the
-    /// item, and the node's expression) the first time, with the constant of its check at a
-    /// glance (`quick_check`, computed once for every field of the node).
+    /// span to report a misfit at, the item, and the node's expression) the first time, with
+    /// the constant of its check at a glance (`quick_check`, computed once for every field of
+    /// the node).
     fn shared(
         &mut self,
         code: String,
-        span: Span,
-        write: impl FnOnce(&syn::Ident) -> (TokenStream, TokenStream),
+        write: impl FnOnce(&syn::Ident) -> (Span, TokenStream, TokenStream),
     ) -> FieldNode {
         let count = self.nodes.len();
         let (node, quick) = self
@@ -453,7 +494,7 @@ impl Consts {
             .or_insert_with(|| {
                 let ident = format_ident!("__STITCH_NODE_{}", count);
                 let quick = format_ident!("__STITCH_QUICK_{}", count);
-                let (item, node) = write(&ident);
+                let (span, item, node) = write(&ident);
                 self.items.extend(quote_spanned! {span=>
                     #item
                     const #quick: __s::QuickCheck = __s::quick_check(#node);
