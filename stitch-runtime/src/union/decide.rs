@@ -21,14 +21,16 @@ pub const fn decide<'a>(set: NodeSet<'a>) -> KeyMerge<'a> {
     if members.next().is_none() {
         return Merge::Keep(first);
     }
-    // One pass gathers the flags every rule looks at; the deep comparisons (hidden checks,
-    // same shape) run afterwards, only when a rule still depends on them, and stop at the
-    // first member that settles them.
+    // One pass gathers the flags every rule looks at, hidden checks included (a walk over
+    // the members costs constant evaluation a call for each); the comparison of shapes runs
+    // afterwards, only when a rule still depends on it, and stops at the first member that
+    // differs.
     let mut any_opaque = false;
     let mut any_hazard = false;
     let mut same_hazard = true;
     let mut all_enums = true;
     let mut any_nullable = false;
+    let mut any_hidden_check = false;
     let mut kind_bits = 0u8;
     let mut members = set.members();
     while let Some(member) = members.next() {
@@ -38,6 +40,7 @@ pub const fn decide<'a>(set: NodeSet<'a>) -> KeyMerge<'a> {
         same_hazard &= node.hazard.same(first.hazard);
         all_enums &= matches!(node.kind, Kind::StringEnum(..));
         any_nullable |= node.nullable;
+        any_hidden_check = any_hidden_check || node.has_hidden_check();
         kind_bits |= node.kind.json_kinds();
     }
     if any_opaque {
@@ -58,7 +61,7 @@ pub const fn decide<'a>(set: NodeSet<'a>) -> KeyMerge<'a> {
             reason: BaseReason::SameHazard,
         };
     }
-    if any_member(set, first, Test::HiddenCheck) {
+    if any_hidden_check {
         return Merge::Base {
             kinds: kind_bits,
             reason: BaseReason::HiddenCheck,
@@ -69,7 +72,7 @@ pub const fn decide<'a>(set: NodeSet<'a>) -> KeyMerge<'a> {
             nullable: any_nullable,
         };
     }
-    if !any_member(set, first, Test::OtherShape) {
+    if !any_other_shape(set, first) {
         return Merge::Keep(first);
     }
     if set.can_step() && one_shape_inside(set, kind_bits & !kinds::NULL) {
@@ -120,25 +123,12 @@ const fn any_verbatim(set: NodeSet<'_>) -> bool {
     false
 }
 
-/// A deep test of one member of a collision set.
-#[derive(Clone, Copy)]
-enum Test {
-    /// The member carries a check its schema cannot show.
-    HiddenCheck,
-    /// The member's shape differs from the first member's.
-    OtherShape,
-}
-
-/// Whether some member of the set passes the test (stopping at the first that does).
-const fn any_member(set: NodeSet<'_>, first: &Node, test: Test) -> bool {
+/// Whether some member's shape differs from the first member's (stopping at the first that
+/// does).
+const fn any_other_shape(set: NodeSet<'_>, first: &Node) -> bool {
     let mut members = set.members();
     while let Some(member) = members.next() {
-        let node = member.node;
-        let passes = match test {
-            Test::HiddenCheck => node.has_hidden_check(),
-            Test::OtherShape => !same_shape(node, first),
-        };
-        if passes {
+        if !same_shape(member.node, first) {
             return true;
         }
     }
