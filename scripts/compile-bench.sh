@@ -123,7 +123,10 @@ docs = " (documented)" if os.environ.get("DOCS") == "1" else ""
 read = ", stitch's schemas read in functions" if os.environ.get("READ") == "fn" else ""
 print(f"cargo check of {enums} enums x {ops} operations x {fields} fields{docs}{read}, {len(runs['serde'])} interleaved rounds:")
 print("                    best      median    (ratios: best / median)")
-for flavor, label in [("serde", "serde only"), ("schemars", "serde + schemars"), ("stitch", "serde + stitch")]:
+labels = [("serde", "serde only"), ("schemars", "serde + schemars"), ("stitch", "serde + stitch")]
+if "baseline" in runs:
+    labels.append(("baseline", "baseline stitch"))
+for flavor, label in labels:
     print(f"  {label:17} {best[flavor]:6.2f} s  {median[flavor]:6.2f} s   "
           f"{best[flavor] / best['serde']:.2f}x / {median[flavor] / median['serde']:.2f}x serde")
 print(f"  stitch vs schemars: {best['stitch'] / best['schemars']:.2f}x best, "
