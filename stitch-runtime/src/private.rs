@@ -118,11 +118,11 @@ pub const fn bare_field(
 pub const fn bare_fields<const N: usize>(
     declared: [(&'static str, bool, &'static Node<'static>, QuickCheck); N],
 ) -> [Field<'static>; N] {
-    let mut fields = [Field::checked("", true, &Node::OPAQUE, false, None, QuickCheck::Walk); N];
+    let mut fields = [bare_field("", true, &Node::OPAQUE, QuickCheck::Walk); N];
     let mut i = 0;
     while i < N {
         let (name, plain, node, quick) = declared[i];
-        fields[i] = Field::checked(name, plain, node, false, None, quick);
+        fields[i] = bare_field(name, plain, node, quick);
         i += 1;
     }
     fields

@@ -4,14 +4,15 @@
 //! keys are computed here, natively, by the shared rules, so that constant evaluation never
 //! scans a text for them.
 
-use proc_macro2::{Literal, Span, TokenStream};
+use proc_macro2::{Span, TokenStream};
 use quote::{ToTokens, format_ident, quote, quote_spanned};
-use stitch_rules::{Attribute, doc, json, keys};
+use stitch_rules::{doc, json, keys};
 use syn::spanned::Spanned;
 
-use crate::model::{
-    Body, Contract, Field, Object, Source, Step, StepValue, Tagging, Union, Variant, VariantBody,
-};
+mod fields;
+use fields::{FieldCode, field_code, field_node};
+
+use crate::model::{Body, Contract, Object, Source, Tagging, Union, Variant, VariantBody};
 
 /// The `SHAPE` expression, and the consts it needs: a non-generic union's key table, and the
 /// expanded fields of an object that flattens some.
@@ -357,61 +358,6 @@ fn object_expr(object: &Object, description: Option<&str>, consts: &mut Consts) 
     quote!(&#object_name)
 }
 
-/// A field as code: the common bare field (no default, description or alias, its node's
-/// check at a glance computed beside the node) as its parts, any other as its call.
-enum FieldCode {
-    Bare(TokenStream),
-    Call(TokenStream),
-}
-
-impl FieldCode {
-    /// A bare field's parts, as `bare_fields` takes them.
-    fn bare_parts(&self) -> Option<&TokenStream> {
-        match self {
-            FieldCode::Bare(parts) => Some(parts),
-            FieldCode::Call(_) => None,
-        }
-    }
-
-    /// The field as one call.
-    fn call(&self) -> TokenStream {
-        match self {
-            FieldCode::Bare(parts) => quote!(__s::bare_field #parts),
-            FieldCode::Call(call) => call.clone(),
-        }
-    }
-}
-
-fn field_code(field: &Field, consts: &mut Consts) -> FieldCode {
-    let FieldNode { node, quick } = field_node(field, consts);
-    let wire = &field.wire;
-    let has_default = field.has_default;
-    let plain = json::is_plain(wire);
-    let description = || option_doc(field.description.as_deref());
-    let call = match quick {
-        None => {
-            let description = description();
-            quote!(__s::field(#wire, #plain, #node, #has_default, #description))
-        }
-        Some(quick) if has_default || field.description.is_some() => {
-            let description = description();
-            quote!(__s::checked_field(
-                #wire, #plain, #node, #has_default, #description, #quick
-            ))
-        }
-        // The common field, in the fewest tokens: each costs the macro and rustc.
-        Some(quick) if field.aliases.is_empty() => {
-            return FieldCode::Bare(quote!((#wire, #plain, #node, #quick)));
-        }
-        Some(quick) => quote!(__s::bare_field(#wire, #plain, #node, #quick)),
-    };
-    if field.aliases.is_empty() {
-        return FieldCode::Call(call);
-    }
-    let aliases = &field.aliases;
-    FieldCode::Call(quote!(#call.with_aliases(&[#(#aliases),*])))
-}
-
 /// An optional description as the IR's `Option<Doc>`, its escape and hash computed here.
 fn option_doc(text: Option<&str>) -> TokenStream {
     match text {
@@ -425,198 +371,5 @@ fn option_doc(text: Option<&str>) -> TokenStream {
             }
         }
         None => quote!(::core::option::Option::None),
-    }
-}
-
-/// A field's node: its source's shape, then one spanned call per attribute, all in one
-/// constant (so the node is promoted to `'static` as the shape alone is), shared by every
-/// field of the same code: each constant costs rustc a body to check and evaluate, and a
-/// contract has hundreds. A misfit is then reported once, at the first such field, naming
-/// it. (The derive itself refuses a misfit on a type whose spelling tells its kind, at every
-/// field; constant evaluation finds only those behind an alias or a type of the user's.)
-fn field_node(field: &Field, consts: &mut Consts) -> FieldNode {
-    let unshared = |node| FieldNode { node, quick: None };
-    if !consts.shared_nodes {
-        if field.steps.is_empty() {
-            return unshared(source_node(field));
-        }
-        let (value, span) = applied_steps(field);
-        return unshared(quote_spanned!(span=> &const { #value }));
-    }
-    if field.steps.is_empty() {
-        let Source::Type = field.source else {
-            return unshared(source_node(field));
-        };
-        // A field type's shape is a constant each type has once: a contract names a few
-        // types in hundreds of fields.
-        let ty = &field.ty;
-        let code = ty.to_token_stream().to_string();
-        return consts.shared(code, |ident| {
-            let item =
-                quote!(const #ident: &'static __s::Node<'static> = <#ty as __s::Shape>::SHAPE;);
-            (ty.span(), item, quote!(#ident))
-        });
-    }
-    // The code is told from the model, not from the tokens: printing a token stream is
-    // most of what a proc macro built without optimization spends on a contract.
-    // The steps are written once for each code, not for each field.
-    consts.shared(node_code(field), |ident| {
-        let (value, span) = applied_steps(field);
-        (
-            span,
-            quote!(const #ident: __s::Node<'static> = #value;),
-            quote!(&#ident),
-        )
-    })
-}
-
-/// A field's node, and where the union's nodes are shared constants, the constant of its
-/// check at a glance.
-struct FieldNode {
-    node: TokenStream,
-    quick: Option<syn::Ident>,
-}
-
-impl Consts {
-    /// The shared constant of a node of this code, written by `write` (given its name: the
-    /// span to report a misfit at, the item, and the node's expression) the first time, with
-    /// the constant of its check at a glance (`quick_check`, computed once for every field of
-    /// the node).
-    fn shared(
-        &mut self,
-        code: String,
-        write: impl FnOnce(&syn::Ident) -> (Span, TokenStream, TokenStream),
-    ) -> FieldNode {
-        let count = self.nodes.len();
-        let (node, quick) = self
-            .nodes
-            .entry(code)
-            .or_insert_with(|| {
-                let ident = format_ident!("__STITCH_NODE_{}", count);
-                let quick = format_ident!("__STITCH_QUICK_{}", count);
-                let (span, item, node) = write(&ident);
-                self.items.extend(quote_spanned! {span=>
-                    #item
-                    const #quick: __s::QuickCheck = __s::quick_check(#node);
-                });
-                (node, quick)
-            })
-            .clone();
-        FieldNode {
-            node,
-            quick: Some(quick),
-        }
-    }
-}
-
-/// The node a field's schema starts from: its source's shape.
-fn source_node(field: &Field) -> TokenStream {
-    match &field.source {
-        Source::Type => {
-            let ty = &field.ty;
-            quote_spanned!(ty.span()=> <#ty as __s::Shape>::SHAPE)
-        }
-        Source::Via(ty) => quote_spanned!(ty.span()=> <#ty as __s::Shape>::SHAPE),
-        // An `Option` may be missing, as serde reads it, whatever its value's schema.
-        Source::Opaque if is_option(&field.ty) => quote!(&__s::Node::OPAQUE.nullable()),
-        Source::Opaque => quote!(&__s::Node::OPAQUE),
-    }
-}
-
-/// The source's node with every attribute applied, and the last attribute's span.
-fn applied_steps(field: &Field) -> (TokenStream, Span) {
-    let mut node = source_node(field);
-    let mut last = None;
-    for step in &field.steps {
-        let value = step_call(step, node, field);
-        node = quote!(&#value);
-        last = Some((value, step.span));
-    }
-    last.expect("a field with attributes")
-}
-
-/// What the code of a field's node is made of, as text: its type and source, and each
-/// attribute with its value. Two fields of one text have the same node, whatever their keys.
-fn node_code(field: &Field) -> String {
-    use std::fmt::Write;
-    let mut code = field.ty.to_token_stream().to_string();
-    match &field.source {
-        Source::Type => {}
-        Source::Via(ty) => write!(code, " via {}", ty.to_token_stream()).expect("to a string"),
-        Source::Opaque => code.push_str(" opaque"),
-    }
-    for step in &field.steps {
-        write!(code, " {:?}=", step.attribute).expect("to a string");
-        match &step.value {
-            StepValue::Bound {
-                json,
-                value,
-                integral,
-            } => write!(code, "{json}/{value}/{integral}"),
-            StepValue::Count(count) => write!(code, "{count}"),
-            StepValue::Text(text) => write!(code, "{text:?}"),
-            StepValue::Texts(texts) => write!(code, "{texts:?}"),
-            StepValue::Flag => write!(code, "flag"),
-            StepValue::Catch(expr) => write!(code, "{}", expr.to_token_stream()),
-        }
-        .expect("to a string");
-    }
-    code
-}
-
-/// One attribute applied to a node: a call that carries the attribute's span, and a misfit
-/// it returns fails the build right there (`applied`), so constant evaluation reports it at
-/// the attribute with nothing of the runtime in the error.
-fn step_call(step: &Step, node: TokenStream, field: &Field) -> TokenStream {
-    let span = step.span;
-    let wire = &field.wire;
-    let call = match (step.attribute, &step.value) {
-        (Attribute::Keyword(keyword), value) => {
-            // The keyword's variant, by its name: the enum is the one list of keywords.
-            let keyword = syn::Ident::new(&format!("{keyword:?}"), span);
-            let value = match value {
-                StepValue::Bound {
-                    json,
-                    value,
-                    integral,
-                } => {
-                    let value = Literal::f64_unsuffixed(*value);
-                    quote_spanned!(span=> __s::KeywordValue::Bound(
-                        __s::Bound::new(#json, #value, #integral)
-                    ))
-                }
-                StepValue::Count(count) => quote_spanned!(span=> __s::KeywordValue::Count(#count)),
-                StepValue::Text(text) => quote_spanned!(span=> __s::KeywordValue::Text(#text)),
-                _ => quote_spanned!(span=> __s::KeywordValue::Flag),
-            };
-            quote_spanned!(span=> __s::keyword(#node, __s::Keyword::#keyword, #value, #wire))
-        }
-        (Attribute::Values, StepValue::Texts(values)) => {
-            quote_spanned!(span=> __s::values(#node, &[#(#values),*], #wire))
-        }
-        (Attribute::Coerce, _) => quote_spanned!(span=> __s::coerce(#node, #wire)),
-        (Attribute::Catch, StepValue::Catch(catch)) => {
-            let ty = &field.ty;
-            quote_spanned!(span=> __s::catch(#node, || __s::fallback::<#ty>(#catch), #wire))
-        }
-        (attribute, _) => {
-            // A check JSON Schema cannot show (`trim`, `refine`, `via`, ...).
-            let attribute = syn::Ident::new(&format!("{attribute:?}"), span);
-            quote_spanned!(span=> __s::hidden(#node, __s::Attribute::#attribute, #wire))
-        }
-    };
-    quote_spanned!(span=> __s::applied(#call))
-}
-
-/// Whether a type is written as `Option<T>` (or a path ending in it).
-fn is_option(ty: &syn::Type) -> bool {
-    match ty {
-        syn::Type::Path(path) => path.path.segments.last().is_some_and(|last| {
-            last.ident == "Option"
-                && matches!(last.arguments, syn::PathArguments::AngleBracketed(_))
-        }),
-        syn::Type::Group(group) => is_option(&group.elem),
-        syn::Type::Paren(paren) => is_option(&paren.elem),
-        _ => false,
     }
 }
