@@ -115,9 +115,9 @@ mod standard {
 
     // Every type this module holds, each in every dialect and in the schema snapshot, but
     // one, in the snapshot only: `Holds<NonZeroI32>` says its two ranges as `anyOf` in `mcp`,
-    // `openai-strict` and `gemini`, which the harness refuses in a contract's flat input (an
-    // advertised schema holds no `anyOf`). Its own test below says what each dialect shows;
-    // which is right is an open question, not settled here.
+    // `openai-strict` and `gemini`, which the harness refuses in a contract's flat input (no
+    // union or object is an `anyOf`; the README names this value type as the one exception).
+    // Its own test below says what each dialect shows.
     every_contract_here_is_in_the_snapshot!(in "_standard_any_of"; Holds<NonZeroI32>);
     every_contract_here!(
         in "_standard";
@@ -279,6 +279,14 @@ mod standard {
         assert_eq!(
             zero.issues[0].message,
             "expected integer from -2147483648 to -1 or integer from 1 to 2147483647, got number 0"
+        );
+        // The README's example, as the `mcp` dialect writes it.
+        assert_eq!(
+            json(Holds::<std::num::NonZeroI8>::input_schema())["properties"]["value"],
+            json!({"anyOf": [
+                {"type": "integer", "minimum": -128, "maximum": -1},
+                {"type": "integer", "minimum": 1, "maximum": 127},
+            ]})
         );
         let schema = json(Holds::<NonZeroI32>::input_schema());
         let oracle = common::validator(&schema);
