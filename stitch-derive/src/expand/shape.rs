@@ -100,19 +100,31 @@ fn union_shape(
         .iter()
         .map(|v| variant_expr(&union.tagging, v, consts))
         .collect();
+    let keyed = has_key_table(contract);
+    // A keyed union's operations are a static array of their own, and its union a static
+    // pointing at it. When rustc validates a constant's value, it follows every reference
+    // into what the reference's own allocation holds, but stops at another static: so each
+    // constant built on the union (its table's union, its shape, its tool) checks one
+    // pointer there, not every operation, field and node again (each such walk cost a
+    // 60 × 12 union about 5 ms of constant evaluation).
+    let operations = if keyed {
+        quote!(&__STITCH_OPERATIONS)
+    } else {
+        quote!(&[#(#variants),*])
+    };
     let raw = match &union.tagging {
-        Tagging::Internal { tag } => quote!(__s::Union::new(#tag, &[#(#variants),*], #description)),
+        Tagging::Internal { tag } => quote!(__s::Union::new(#tag, #operations, #description)),
         Tagging::Adjacent { tag, content } => quote!(
-            __s::Union::new(#tag, &[#(#variants),*], #description).adjacent(#content)
+            __s::Union::new(#tag, #operations, #description).adjacent(#content)
         ),
-        Tagging::External => quote!(__s::Union::external(&[#(#variants),*], #description)),
+        Tagging::External => quote!(__s::Union::external(#operations, #description)),
     };
     let raw = if union.hints_by_operation {
         quote!(#raw.hints(__s::Hints::ByOperation))
     } else {
         raw
     };
-    if !contract.generics.params.is_empty() || matches!(union.tagging, Tagging::External) {
+    if !keyed {
         // A generic union cannot size its key table by a generic constant: it carries none,
         // and the runtime walks its operations instead (the same rules). An externally tagged
         // union has no keys to merge: each operation is its own key.
@@ -143,7 +155,10 @@ fn union_shape(
                 );
         },
     };
+    let operation_count = union.variants.len();
     let consts = quote! {
+        static __STITCH_OPERATIONS: [__s::Variant<'static>; #operation_count] =
+            [#(#variants),*];
         static __STITCH_RAW: __s::Union<'static> = #raw;
         #buffered
         #indices
