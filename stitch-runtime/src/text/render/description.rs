@@ -257,17 +257,14 @@ const fn write_hint(sink: &mut Sink<'_>, hint: Hint<'_>) {
     sink.escaped(union.tag);
     sink.raw(" = ");
     let mut members = set.members();
-    let mut first = true;
+    let mut separator = "";
     while let Some(occurrence) = members.next() {
         if any_requires && !occurrence.field.required {
             continue;
         }
-        if !first {
-            sink.raw(" | ");
-        }
-        first = false;
         let variant = &union.variants[occurrence.variant as usize];
-        sink.name_inside(variant.name, variant.plain);
+        sink.name_after(separator, variant.name, variant.plain);
+        separator = " | ";
     }
     if others_open {
         write_open_operations(sink, union, set);
@@ -285,12 +282,14 @@ const fn write_open_operations(sink: &mut Sink<'_>, union: &Union<'_>, set: Coll
     while v < union.variants.len() {
         let variant = &union.variants[v];
         if variant.object.rest.is_some() && !declared_by(set, v) {
-            sink.raw(if named == 0 { "; " } else { " | " });
-            if named == 0 {
+            let separator = if named == 0 {
+                sink.raw("; ");
                 sink.escaped(union.tag);
-                sink.raw(" = ");
-            }
-            sink.name_inside(variant.name, variant.plain);
+                " = "
+            } else {
+                " | "
+            };
+            sink.name_after(separator, variant.name, variant.plain);
             named += 1;
         }
         v += 1;
@@ -470,11 +469,8 @@ const fn write_saying(sink: &mut Sink<'_>, set: NodeSet<'_>, union: &Union<'_>, 
             && let Some(said) = field.description
             && said.same(doc)
         {
-            if named > 0 {
-                sink.raw(", ");
-            }
             let variant = &union.variants[member.origin as usize];
-            sink.name_inside(variant.name, variant.plain);
+            sink.name_after(if named > 0 { ", " } else { "" }, variant.name, variant.plain);
             named += 1;
         }
     }

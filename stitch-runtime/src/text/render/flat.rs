@@ -236,11 +236,8 @@ pub(super) const fn write_operation_list<'a>(
     let mut v = 0;
     let variant_count = union.variants.len();
     while v < variant_count {
-        if v > 0 {
-            sink.raw("; ");
-        }
         let variant = &union.variants[v];
-        sink.name_inside(variant.name, variant.plain);
+        sink.name_after(if v > 0 { "; " } else { "" }, variant.name, variant.plain);
         if keys {
             write_operation_keys(sink, union, v);
         }
@@ -274,8 +271,7 @@ const fn write_operation_keys<'a>(sink: &mut Sink<'_>, union: &'a Union<'a>, v: 
             if key.requirement.by_some && !occurrence.field.required {
                 break;
             }
-            sink.raw(if named == 0 { "(" } else { ", " });
-            sink.name_inside(key.name, key.plain);
+            sink.name_after(if named == 0 { "(" } else { ", " }, key.name, key.plain);
             if !key.requirement.by_some {
                 sink.byte(b'?');
             }
