@@ -224,7 +224,10 @@ mod tests {
 
     #[test]
     fn a_listed_name_follows_its_separator_escaped_when_not_plain() {
-        assert_eq!(written(|sink| sink.name_after(" | ", "send", true)), " | send");
+        assert_eq!(
+            written(|sink| sink.name_after(" | ", "send", true)),
+            " | send"
+        );
         assert_eq!(written(|sink| sink.name_after("", "send", true)), "send");
         assert_eq!(
             written(|sink| sink.name_after(", ", "say \"hi\"", false)),

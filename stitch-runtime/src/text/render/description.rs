@@ -470,7 +470,11 @@ const fn write_saying(sink: &mut Sink<'_>, set: NodeSet<'_>, union: &Union<'_>, 
             && said.same(doc)
         {
             let variant = &union.variants[member.origin as usize];
-            sink.name_after(if named > 0 { ", " } else { "" }, variant.name, variant.plain);
+            sink.name_after(
+                if named > 0 { ", " } else { "" },
+                variant.name,
+                variant.plain,
+            );
             named += 1;
         }
     }
