@@ -13,6 +13,9 @@
 # READ=fn reads each stitch schema in a function (`fn schema_0() -> &'static str`), as a
 # server listing its tools does and as the schemars crate reads its own, instead of in a
 # constant (`const SCHEMA_0: &str`, the default), which `cargo check` must evaluate.
+# COMMAND=build times `cargo build` instead of `cargo check`: code generation too, where a
+# schema read in a function is rendered, and where the schemars crate's schema-building
+# functions are compiled.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 # --crate DIR FLAVOR ENUMS OPS FIELDS: only write that crate (for compile-instructions.sh).
@@ -83,15 +86,17 @@ if [ "$MODE" = crate ]; then
   exit 0
 fi
 
-check_once() { # dir -> seconds of one `cargo check` of the crate alone
+check_once() { # dir -> seconds of one `cargo check` (or COMMAND) of the crate alone
   touch "$1/src/lib.rs"
   local start end
   start=$(date +%s.%N)
-  (cd "$1" && cargo check -q)
+  (cd "$1" && cargo "$command" -q)
   end=$(date +%s.%N)
   python3 -c "print($end - $start)"
 }
 
+command="${COMMAND:-check}"
+export COMMAND="$command"
 flavors=(serde schemars stitch)
 for flavor in "${flavors[@]}"; do
   make_crate "bench_$flavor" "$flavor" "$enums" "$ops" "$fields" "${STITCH:-$repo}"
@@ -101,7 +106,7 @@ if [ -n "${BASELINE:-}" ]; then
   make_crate bench_baseline stitch "$enums" "$ops" "$fields" "$BASELINE"
 fi
 for flavor in "${flavors[@]}"; do
-  (cd "$scratch/bench_$flavor" && cargo check -q)    # dependencies, and a warm-up
+  (cd "$scratch/bench_$flavor" && cargo "$command" -q)    # dependencies, and a warm-up
 done
 # Rounds interleave the three crates, so a slow moment of a shared machine hits all three.
 times=()
@@ -121,7 +126,7 @@ best = {f: min(t) for f, t in runs.items()}
 median = {f: statistics.median(t) for f, t in runs.items()}
 docs = " (documented)" if os.environ.get("DOCS") == "1" else ""
 read = ", stitch's schemas read in functions" if os.environ.get("READ") == "fn" else ""
-print(f"cargo check of {enums} enums x {ops} operations x {fields} fields{docs}{read}, {len(runs['serde'])} interleaved rounds:")
+print(f"cargo {os.environ['COMMAND']} of {enums} enums x {ops} operations x {fields} fields{docs}{read}, {len(runs['serde'])} interleaved rounds:")
 print("                    best      median    (ratios: best / median)")
 labels = [("serde", "serde only"), ("schemars", "serde + schemars"), ("stitch", "serde + stitch")]
 if "baseline" in runs:

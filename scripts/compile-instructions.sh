@@ -9,7 +9,8 @@
 # and field, and READ=fn reads the schemas in functions, as in compile-bench.sh;
 # FLAVOR=serde or FLAVOR=schemars counts the same crate with serde alone or serde +
 # schemars (the baselines); TARGET=DIR shares one target directory between runs (the
-# dependencies are then built once).
+# dependencies are then built once); COMMAND=build counts `cargo build` (code generation
+# too) instead of `cargo check`.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 stitch="${STITCH:-$repo}"
@@ -21,9 +22,9 @@ export CARGO_TARGET_DIR="${TARGET:-$scratch/target}" CARGO_INCREMENTAL=0
 STITCH="$stitch" "$repo/scripts/compile-bench.sh" --crate "$scratch" "${FLAVOR:-stitch}" \
   "$enums" "$ops" "$fields"
 cd "$scratch/bench_stitch"
-cargo check -q
+cargo "${COMMAND:-check}" -q
 touch src/lib.rs
-command=$(cargo check -v 2>&1 | sed -n 's/^ *Running `\(.*rustc .*--crate-name bench_stitch.*\)`$/\1/p')
+command=$(cargo "${COMMAND:-check}" -v 2>&1 | sed -n 's/^ *Running `\(.*rustc .*--crate-name bench_stitch.*\)`$/\1/p')
 rustc="$(rustc --print sysroot)/bin/rustc"
 # The command as cargo ran it, with the real compiler (not the rustup proxy) under valgrind.
 eval "set -- ${command}"
