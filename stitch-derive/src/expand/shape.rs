@@ -105,8 +105,8 @@ fn union_shape(
     // pointing at it. When rustc validates a constant's value, it follows every reference
     // into what the reference's own allocation holds, but stops at another static: so each
     // constant built on the union (its table's union, its shape, its tool) checks one
-    // pointer there, not every operation, field and node again (each such walk cost a
-    // 60 × 12 union about 5 ms of constant evaluation).
+    // pointer there, not every operation, field and node again (for a 60 × 12 union read in
+    // a constant, 0.03G of rustc's 8.2G instructions).
     let operations = if keyed {
         quote!(&__STITCH_OPERATIONS)
     } else {
