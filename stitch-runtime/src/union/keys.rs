@@ -227,14 +227,11 @@ const fn fill_table<'a>(
     k = 0;
     while k < keys.len() {
         let key = keys[k];
-        let key_slots = slots
-            .split_at(key.start as usize)
-            .1
-            .split_at(key.count as usize)
-            .0;
         keys[k].decision = decide(NodeSet::of(CollisionSet::Listed {
             union,
-            slots: key_slots,
+            slots,
+            start: key.start,
+            end: key.start + key.count,
         }))
         .decision();
         k += 1;

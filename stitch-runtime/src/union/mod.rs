@@ -98,8 +98,12 @@ pub enum CollisionSet<'a> {
     Listed {
         /// The union.
         union: &'a Union<'a>,
-        /// Its slots for the key.
+        /// The table's slots, grouped by key.
         slots: &'a [Slot],
+        /// Where the key's slots start in them.
+        start: u32,
+        /// Where they end (exclusive).
+        end: u32,
     },
     /// Found by walking a union's operations (unions without a table).
     Scanned {
@@ -120,8 +124,10 @@ impl<'a> Members<'a> {
     /// The next operation declaring the key.
     pub const fn next(&mut self) -> Option<Occurrence<'a>> {
         match self.set {
-            CollisionSet::Listed { union, slots } => {
-                if self.at < slots.len() {
+            CollisionSet::Listed {
+                union, slots, end, ..
+            } => {
+                if self.at < end as usize {
                     // `Slot::resolve`, written out: this runs for every member of every
                     // walk (a call's cost: see `const_text`).
                     let slot = slots[self.at];
@@ -162,7 +168,20 @@ impl<'a> CollisionSet<'a> {
 
     /// A walk over the set.
     pub const fn members(self) -> Members<'a> {
-        Members { set: self, at: 0 }
+        Members {
+            set: self,
+            at: self.first_slot(),
+        }
+    }
+
+    /// Where a walk over the set starts: a listed set's first slot in its table, read by
+    /// index rather than through a subslice (`split_at` and `len` are calls, which constant
+    /// evaluation charges for: see `const_text`).
+    pub(crate) const fn first_slot(self) -> usize {
+        match self {
+            CollisionSet::Listed { start, .. } => start as usize,
+            CollisionSet::Scanned { .. } => 0,
+        }
     }
 }
 
@@ -196,13 +215,7 @@ impl<'a> Keys<'a> {
             }
             let key = flat.keys[self.key];
             self.key += 1;
-            let slots = flat
-                .slots
-                .split_at(key.start as usize)
-                .1
-                .split_at(key.count as usize)
-                .0;
-            let first = slots[0].resolve(union);
+            let first = flat.slots[key.start as usize].resolve(union);
             let merge = key.decision.keeping(first.field.node);
             let resolved = FlatKey {
                 name: first.field.name,
@@ -210,7 +223,13 @@ impl<'a> Keys<'a> {
                 requirement: key.requirement,
                 merge,
             };
-            return Some((resolved, CollisionSet::Listed { union, slots }));
+            let set = CollisionSet::Listed {
+                union,
+                slots: flat.slots,
+                start: key.start,
+                end: key.start + key.count,
+            };
+            return Some((resolved, set));
         }
         while self.variant < union.variants.len() {
             let fields = union.variants[self.variant].object.fields;

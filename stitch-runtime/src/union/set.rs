@@ -101,7 +101,10 @@ impl<'a> NodeSet<'a> {
                 _ => None,
             },
             set: self,
-            at: 0,
+            at: match self.source {
+                Source::Collision(set) => set.first_slot(),
+                Source::Elements(_) => 0,
+            },
         }
     }
 
@@ -156,8 +159,13 @@ impl<'a> NodeMembers<'a> {
             // A key table's slots and a tuple's elements are read here, not through another
             // walk: this runs for every member of every set (a call's cost: see `const_text`).
             let member = match (self.set.source, &mut self.scanned) {
-                (Source::Collision(CollisionSet::Listed { union, slots }), _) => {
-                    if self.at >= slots.len() {
+                (
+                    Source::Collision(CollisionSet::Listed {
+                        union, slots, end, ..
+                    }),
+                    _,
+                ) => {
+                    if self.at >= end as usize {
                         return None;
                     }
                     let slot = slots[self.at];
