@@ -67,6 +67,22 @@ pub struct TableKey {
     pub requirement: Requirement,
     /// How it is advertised.
     pub decision: Decision,
+    /// What its fields say of it: the slot of the first that describes it, where all that
+    /// do agree.
+    pub description: Described<Slot>,
+}
+
+/// What the fields making a key say of it, found once with the key rather than by a walk
+/// over them wherever the key is written. `Said` is where the agreed text is: a slot in a
+/// key table (which holds indices only), the description itself once resolved.
+#[derive(Clone, Copy, Debug)]
+pub enum Described<Said> {
+    /// No field describes the key.
+    Nowhere,
+    /// Every field that describes it says the same.
+    Agreed(Said),
+    /// They word it differently: each text is written labelled by its operations.
+    Differently,
 }
 
 /// An occurrence as the table stores it: the operation's index and the field's index in it.

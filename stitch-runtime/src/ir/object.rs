@@ -8,7 +8,7 @@ use stitch_rules::doc::summary;
 use stitch_rules::json::{fnv1a, is_plain};
 
 use super::{Node, QuickCheck};
-use crate::ir::key_table::Flat;
+use crate::ir::key_table::{Described, Flat};
 
 /// A description (`description = "..."` or a doc comment) with what rendering needs to know
 /// of it without reading its bytes again: constant evaluation pays for every byte it looks
@@ -71,6 +71,18 @@ impl<'a> Doc<'a> {
     /// Whether two descriptions have the same text, judged without reading it.
     pub const fn same(&self, other: &Doc) -> bool {
         self.hash == other.hash && self.text.len() == other.text.len()
+    }
+}
+
+impl<'a> Described<Doc<'a>> {
+    /// What a set of fields says once one more of them describes it as `doc`: the one rule
+    /// of agreement, for a key table's keys, a walked union's and any set's members.
+    pub const fn and(self, doc: Doc<'a>) -> Described<Doc<'a>> {
+        match self {
+            Described::Nowhere => Described::Agreed(doc),
+            Described::Agreed(seen) if !seen.same(&doc) => Described::Differently,
+            said => said,
+        }
     }
 }
 

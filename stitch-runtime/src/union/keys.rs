@@ -6,8 +6,8 @@
 use stitch_rules::keys::number_keys;
 
 use super::{CollisionSet, NodeSet, decide};
-use crate::ir::key_table::{Flat, FreeReason, Merge, Requirement, Slot, TableKey};
-use crate::ir::{Kind, Node, Union, for_each_operation_field};
+use crate::ir::key_table::{Described, Flat, FreeReason, Merge, Requirement, Slot, TableKey};
+use crate::ir::{Doc, Kind, Node, Union, for_each_operation_field};
 
 pub use stitch_rules::keys::slots_for;
 
@@ -63,6 +63,7 @@ const EMPTY_KEY: TableKey = TableKey {
     count: 0,
     requirement: Requirement::NONE,
     decision: Merge::Free(FreeReason::Opaque),
+    description: Described::Nowhere,
 };
 
 const EMPTY_SLOT: Slot = Slot {
@@ -155,18 +156,23 @@ pub fn key_table<'a>(union: &'a Union<'a>) -> (Vec<TableKey>, Vec<Slot>) {
 
 /// What the first pass learns of one key.
 #[derive(Clone, Copy)]
-struct KeyTally {
+struct KeyTally<'a> {
     /// How many operations require it (then, in the second pass, how many slots are filled).
     required_by: u32,
     null_matters: bool,
     default_matters: bool,
+    /// What its fields say of it, and where the first that describes it is.
+    description: Described<Doc<'a>>,
+    described_at: Slot,
 }
 
-impl KeyTally {
-    const NONE: KeyTally = KeyTally {
+impl KeyTally<'_> {
+    const NONE: Self = KeyTally {
         required_by: 0,
         null_matters: false,
         default_matters: false,
+        description: Described::Nowhere,
+        described_at: EMPTY_SLOT,
     };
 }
 
@@ -177,11 +183,12 @@ const fn fill_table<'a>(
     of_field: &[u32],
     keys: &mut [TableKey],
     slots: &mut [Slot],
-    tallies: &mut [KeyTally],
+    tallies: &mut [KeyTally<'a>],
 ) {
-    // Pass 1: count occurrences per key and how many operations require it.
+    // Pass 1: count occurrences per key, how many operations require it, and what its
+    // fields say of it.
     let mut at = 0;
-    for_each_operation_field!(union, |_operation, _index, field| {
+    for_each_operation_field!(union, |operation, index, field| {
         let k = of_field[at] as usize;
         keys[k].count += 1;
         if field.required {
@@ -190,6 +197,15 @@ const fn fill_table<'a>(
         if field.node.nullable {
             tallies[k].null_matters |= field.required || field.defaulted;
             tallies[k].default_matters |= field.defaulted;
+        }
+        if let Some(doc) = field.description {
+            if matches!(tallies[k].description, Described::Nowhere) {
+                tallies[k].described_at = Slot {
+                    variant: operation as u32,
+                    field: index as u32,
+                };
+            }
+            tallies[k].description = tallies[k].description.and(doc);
         }
         at += 1;
     });
@@ -209,6 +225,11 @@ const fn fill_table<'a>(
             tallies[k].null_matters,
             tallies[k].default_matters,
         );
+        keys[k].description = match tallies[k].description {
+            Described::Nowhere => Described::Nowhere,
+            Described::Agreed(_) => Described::Agreed(tallies[k].described_at),
+            Described::Differently => Described::Differently,
+        };
         tallies[k].required_by = 0;
         k += 1;
     }

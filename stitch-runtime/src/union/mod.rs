@@ -19,8 +19,8 @@ mod hull;
 mod keys;
 mod set;
 
-use crate::ir::key_table::{Decision, Merge, Requirement, Slot};
-use crate::ir::{Field, Node, Union};
+use crate::ir::key_table::{Decision, Described, Merge, Requirement, Slot};
+use crate::ir::{Doc, Field, Node, Union};
 use set::field_named;
 
 pub use decide::decide;
@@ -42,6 +42,8 @@ pub struct FlatKey<'a> {
     pub requirement: Requirement,
     /// How it is advertised.
     pub merge: KeyMerge<'a>,
+    /// What its fields say of it.
+    pub description: Described<Doc<'a>>,
 }
 
 /// One operation declaring a key.
@@ -217,11 +219,20 @@ impl<'a> Keys<'a> {
             self.key += 1;
             let first = flat.slots[key.start as usize].resolve(union);
             let merge = key.decision.keeping(first.field.node);
+            let description = match key.description {
+                Described::Agreed(slot) => match slot.resolve(union).field.description {
+                    Some(doc) => Described::Agreed(doc),
+                    None => Described::Nowhere,
+                },
+                Described::Nowhere => Described::Nowhere,
+                Described::Differently => Described::Differently,
+            };
             let resolved = FlatKey {
                 name: first.field.name,
                 plain: first.field.plain,
                 requirement: key.requirement,
                 merge,
+                description,
             };
             let set = CollisionSet::Listed {
                 union,
@@ -254,6 +265,7 @@ impl<'a> Keys<'a> {
             let mut members = set.members();
             let mut required_by = 0;
             let (mut null_matters, mut default_matters) = (false, false);
+            let mut description = Described::Nowhere;
             while let Some(occurrence) = members.next() {
                 let field = occurrence.field;
                 if field.required {
@@ -262,6 +274,9 @@ impl<'a> Keys<'a> {
                 if field.node.nullable {
                     null_matters |= field.required || field.defaulted;
                     default_matters |= field.defaulted;
+                }
+                if let Some(doc) = field.description {
+                    description = description.and(doc);
                 }
             }
             let key = FlatKey {
@@ -274,6 +289,7 @@ impl<'a> Keys<'a> {
                     default_matters,
                 ),
                 merge: decide(NodeSet::of(set)),
+                description,
             };
             return Some((key, set));
         }

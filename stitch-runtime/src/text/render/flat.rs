@@ -9,7 +9,7 @@ use stitch_rules::{DialectRules, Keyword, Omitted};
 
 use super::Rendering;
 use super::description::{Description, Hint, NO_NOTES, write_doc_text};
-use super::merge::{set_description, write_merge};
+use super::merge::{described, write_merge};
 use super::node::{write_node, write_type};
 use crate::ir::key_table::{Merge, Requirement};
 use crate::ir::{Hints, Holds, Kind, Node, Object, Tagging, Union, Variant, kinds};
@@ -294,7 +294,7 @@ const fn write_key<'a>(
     others_open: bool,
 ) {
     let nodes = NodeSet::of(set);
-    let (own, several) = set_description(nodes, key.merge);
+    let (own, several) = described(key.description, nodes, key.merge);
     let description = Description {
         own,
         several,

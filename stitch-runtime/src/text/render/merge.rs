@@ -10,7 +10,7 @@ use super::description::{
     Description, NO_NOTES, Notes, ShapeNote, any_meanings, own_description, write_description,
 };
 use super::node::{write_closed_empty, write_node, write_scalars, write_type};
-use crate::ir::key_table::Merge;
+use crate::ir::key_table::{Described, Merge};
 use crate::ir::{Doc, Kind, kinds};
 use crate::text::dialect_forms::{self, Null};
 use crate::text::sink::Sink;
@@ -113,25 +113,32 @@ pub(super) const fn set_description<'a>(
     set: NodeSet<'a>,
     merge: KeyMerge<'a>,
 ) -> (Option<Doc<'a>>, Option<NodeSet<'a>>) {
-    let mut agreed: Option<Doc> = None;
+    let mut said = Described::Nowhere;
     let mut members = set.members();
     while let Some(member) = members.next() {
         if let Some(field) = member.field
             && let Some(doc) = field.description
         {
-            match agreed {
-                None => agreed = Some(doc),
-                Some(seen) => {
-                    if !seen.same(&doc) {
-                        return (None, Some(set));
-                    }
-                }
+            said = said.and(doc);
+            if matches!(said, Described::Differently) {
+                break;
             }
         }
     }
-    match (agreed, merge) {
-        (Some(doc), _) => (Some(doc), None),
-        (None, Merge::Keep(node)) => (own_description(node), None),
+    described(said, set, merge)
+}
+
+/// A set's description from what its members say of it (`set_description`, or a key
+/// table's record of the same).
+pub(super) const fn described<'a>(
+    said: Described<Doc<'a>>,
+    set: NodeSet<'a>,
+    merge: KeyMerge<'a>,
+) -> (Option<Doc<'a>>, Option<NodeSet<'a>>) {
+    match (said, merge) {
+        (Described::Differently, _) => (None, Some(set)),
+        (Described::Agreed(doc), _) => (Some(doc), None),
+        (Described::Nowhere, Merge::Keep(node)) => (own_description(node), None),
         _ => (None, None),
     }
 }
