@@ -101,6 +101,17 @@ pub mod kinds {
     pub const NAMES: [&str; 7] = [
         "string", "number", "integer", "boolean", "object", "array", "null",
     ];
+    /// The names as JSON strings, in bit order: what a `type` array lists, copied rather than
+    /// escaped (a test holds them to [`NAMES`]).
+    pub const QUOTED: [&str; 7] = [
+        "\"string\"",
+        "\"number\"",
+        "\"integer\"",
+        "\"boolean\"",
+        "\"object\"",
+        "\"array\"",
+        "\"null\"",
+    ];
 
     /// The name of the lowest kind among `bits` (the one kind of a base type).
     pub const fn name(bits: u8) -> &'static str {
@@ -410,6 +421,18 @@ impl<'a> Node<'a> {
                 false
             }
             _ => false,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::kinds;
+
+    #[test]
+    fn quoted_kind_names_are_the_names_as_json_strings() {
+        for (name, quoted) in kinds::NAMES.iter().zip(kinds::QUOTED) {
+            assert_eq!(serde_json::to_string(name).unwrap(), quoted);
         }
     }
 }

@@ -488,14 +488,12 @@ pub(super) const fn write_type(sink: &mut Sink<'_>, kind_bits: u8, nullable: boo
     sink.raw("\"type\":[");
     let mut bit = 0;
     let mut first = true;
-    let name_count = kinds::NAMES.len();
+    let name_count = kinds::QUOTED.len();
     while bit < name_count {
         if kind_bits & (1 << bit) != 0 {
-            if !first {
-                sink.byte(b',');
-            }
+            // Each name is already a JSON string: copied after its comma, in one call.
+            sink.name_after(if first { "" } else { "," }, kinds::QUOTED[bit], true);
             first = false;
-            sink.string(kinds::NAMES[bit]);
         }
         bit += 1;
     }
