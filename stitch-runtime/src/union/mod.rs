@@ -116,6 +116,42 @@ pub enum CollisionSet<'a> {
     },
 }
 
+/// Runs `$body` for each operation declaring a collision set's key, in operation order,
+/// naming the operation's index and its field: [`Members`]' walk, written out for the
+/// writers that run it for every field of a union (a hint names each operation taking its
+/// key), because constant evaluation pays for the call each step of an iterator is. The
+/// body must not `continue` (a listed set would not advance); `return` is fine.
+macro_rules! for_each_occurrence {
+    ($set:expr, |$variant:ident, $field:ident| $body:block) => {{
+        match $set {
+            $crate::union::CollisionSet::Listed {
+                union,
+                slots,
+                start,
+                end,
+            } => {
+                let mut at = start as usize;
+                while at < end as usize {
+                    let slot = slots[at];
+                    at += 1;
+                    let $variant = slot.variant as usize;
+                    let $field = &union.variants[$variant].object.fields[slot.field as usize];
+                    $body
+                }
+            }
+            set @ $crate::union::CollisionSet::Scanned { .. } => {
+                let mut members = set.members();
+                while let Some(occurrence) = members.next() {
+                    let $variant = occurrence.variant as usize;
+                    let $field = occurrence.field;
+                    $body
+                }
+            }
+        }
+    }};
+}
+pub(crate) use for_each_occurrence;
+
 /// Walks a collision set in operation order.
 pub struct Members<'a> {
     set: CollisionSet<'a>,

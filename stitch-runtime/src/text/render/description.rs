@@ -12,7 +12,7 @@ use super::keywords::write_moved;
 use crate::ir::key_table::Requirement;
 use crate::ir::{Doc, Escape, Kind, Node, Union, kinds};
 use crate::text::sink::Sink;
-use crate::union::{CollisionSet, Member, NodeSet, Source};
+use crate::union::{CollisionSet, Member, NodeSet, Source, for_each_occurrence};
 
 /// A property's description, and which operations require the property (what a dialect's
 /// `null` and `required` follow).
@@ -256,16 +256,14 @@ const fn write_hint(sink: &mut Sink<'_>, hint: Hint<'_>) {
     });
     sink.escaped(union.tag);
     sink.raw(" = ");
-    let mut members = set.members();
     let mut separator = "";
-    while let Some(occurrence) = members.next() {
-        if any_requires && !occurrence.field.required {
-            continue;
+    for_each_occurrence!(set, |v, field| {
+        if !any_requires || field.required {
+            let variant = &union.variants[v];
+            sink.name_after(separator, variant.name, variant.plain);
+            separator = " | ";
         }
-        let variant = &union.variants[occurrence.variant as usize];
-        sink.name_after(separator, variant.name, variant.plain);
-        separator = " | ";
-    }
+    });
     if others_open {
         write_open_operations(sink, union, set);
     }
