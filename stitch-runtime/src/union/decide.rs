@@ -5,7 +5,7 @@
 use stitch_rules::strings::str_eq;
 
 use super::KeyMerge;
-use super::set::NodeSet;
+use super::set::{NodeSet, for_each_member};
 use crate::ir::key_table::{BaseReason, FreeReason, Merge};
 use crate::ir::several;
 use crate::ir::{Hazard, Holds, Kind, Node, Object, Tagging, kinds};
@@ -21,8 +21,8 @@ pub const fn decide<'a>(set: NodeSet<'a>) -> KeyMerge<'a> {
     if members.next().is_none() {
         return Merge::Keep(first);
     }
-    // One pass gathers the flags every rule looks at, hidden checks included (a walk over
-    // the members costs constant evaluation a call for each); the comparison of shapes runs
+    // One pass gathers the flags every rule looks at, hidden checks included (constant
+    // evaluation pays for every statement of every walk); the comparison of shapes runs
     // afterwards, only when a rule still depends on it, and stops at the first member that
     // differs.
     let mut any_opaque = false;
@@ -32,8 +32,7 @@ pub const fn decide<'a>(set: NodeSet<'a>) -> KeyMerge<'a> {
     let mut any_nullable = false;
     let mut any_hidden_check = false;
     let mut kind_bits = 0u8;
-    let mut members = set.members();
-    while let Some(member) = members.next() {
+    for_each_member!(set, |member| {
         let node = member.node;
         any_opaque |= matches!(node.kind, Kind::Opaque);
         any_hazard |= !matches!(node.hazard, Hazard::None);
@@ -42,7 +41,7 @@ pub const fn decide<'a>(set: NodeSet<'a>) -> KeyMerge<'a> {
         any_nullable |= node.nullable;
         any_hidden_check = any_hidden_check || node.has_hidden_check();
         kind_bits |= node.kind.json_kinds();
-    }
+    });
     if any_opaque {
         return Merge::Free(FreeReason::Opaque);
     }
@@ -126,12 +125,11 @@ const fn any_verbatim(set: NodeSet<'_>) -> bool {
 /// Whether some member's shape differs from the first member's (stopping at the first that
 /// does).
 const fn any_other_shape(set: NodeSet<'_>, first: &Node) -> bool {
-    let mut members = set.members();
-    while let Some(member) = members.next() {
+    for_each_member!(set, |member| {
         if !same_shape(member.node, first) {
             return true;
         }
-    }
+    });
     false
 }
 

@@ -108,6 +108,15 @@ impl<'a> NodeSet<'a> {
         }
     }
 
+    /// The set's collision set, where it is a key table's listed one and no step is taken
+    /// into its members: what [`for_each_member!`] walks by index.
+    pub const fn listed_as_is(&self) -> Option<CollisionSet<'a>> {
+        match self.source {
+            Source::Collision(set @ CollisionSet::Listed { .. }) if self.depth == 0 => Some(set),
+            _ => None,
+        }
+    }
+
     /// The first member.
     pub const fn first(self) -> Option<Member<'a>> {
         self.members().next()
@@ -142,6 +151,46 @@ impl<'a> NodeSet<'a> {
         Some(member)
     }
 }
+
+/// Runs `$body` for each member of a set (naming it `$member`, a [`Member`]), in the
+/// source's order: [`NodeMembers`]' walk, written out where a key's collision set is walked
+/// as it is listed in its table (no steps taken), because the collision rules walk every
+/// field of a union and constant evaluation pays for the call each step of an iterator is.
+/// Any other set goes through the iterator. The body must not `continue`; `return` is fine.
+macro_rules! for_each_member {
+    ($set:expr, |$member:ident| $body:block) => {{
+        let set: $crate::union::NodeSet<'_> = $set;
+        match set.listed_as_is() {
+            Some($crate::union::CollisionSet::Listed {
+                union,
+                slots,
+                start,
+                end,
+            }) => {
+                let mut at = start as usize;
+                while at < end as usize {
+                    let slot = slots[at];
+                    at += 1;
+                    let field =
+                        &union.variants[slot.variant as usize].object.fields[slot.field as usize];
+                    let $member = $crate::union::Member {
+                        node: field.node,
+                        field: Some(field),
+                        origin: slot.variant,
+                    };
+                    $body
+                }
+            }
+            _ => {
+                let mut members = set.members();
+                while let Some($member) = members.next() {
+                    $body
+                }
+            }
+        }
+    }};
+}
+pub(crate) use for_each_member;
 
 /// Walks a set's members.
 pub struct NodeMembers<'a> {
