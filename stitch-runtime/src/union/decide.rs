@@ -22,12 +22,11 @@ pub const fn decide<'a>(set: NodeSet<'a>) -> KeyMerge<'a> {
         return Merge::Keep(first);
     }
     // One pass gathers the flags every rule looks at, hidden checks included (constant
-    // evaluation pays for every statement of every walk); the comparison of shapes runs
-    // afterwards, only when a rule still depends on it, and stops at the first member that
-    // differs.
+    // evaluation pays for every statement of every walk); whether hazards agree, and the
+    // comparison of shapes, run afterwards, only when a rule still depends on them, and stop
+    // at the first member that differs.
     let mut any_opaque = false;
     let mut any_hazard = false;
-    let mut same_hazard = true;
     let mut all_enums = true;
     let mut any_nullable = false;
     let mut any_hidden_check = false;
@@ -36,7 +35,6 @@ pub const fn decide<'a>(set: NodeSet<'a>) -> KeyMerge<'a> {
         let node = member.node;
         any_opaque |= matches!(node.kind, Kind::Opaque);
         any_hazard |= !matches!(node.hazard, Hazard::None);
-        same_hazard &= node.hazard.same(first.hazard);
         all_enums &= matches!(node.kind, Kind::StringEnum(..));
         any_nullable |= node.nullable;
         any_hidden_check = any_hidden_check || node.has_hidden_check();
@@ -45,7 +43,8 @@ pub const fn decide<'a>(set: NodeSet<'a>) -> KeyMerge<'a> {
     if any_opaque {
         return Merge::Free(FreeReason::Opaque);
     }
-    if any_hazard && !same_hazard {
+    // Whether the hazards agree is asked only where there is one (a second walk, rarely).
+    if any_hazard && any_other_hazard(set, first.hazard) {
         return Merge::Free(FreeReason::MixedHazard);
     }
     if any_nullable {
@@ -119,6 +118,16 @@ const fn any_verbatim(set: NodeSet<'_>) -> bool {
             return true;
         }
     }
+    false
+}
+
+/// Whether some member's hazard is not the same kind as the first member's.
+const fn any_other_hazard(set: NodeSet<'_>, first: Hazard) -> bool {
+    for_each_member!(set, |member| {
+        if !member.node.hazard.same(first) {
+            return true;
+        }
+    });
     false
 }
 
