@@ -66,9 +66,9 @@ pub(super) fn field_code(field: &Field, consts: &mut Consts) -> FieldCode {
 }
 
 /// A field's node: its source's shape, then one spanned call per attribute, all in one
-/// constant (so the node is promoted to `'static` as the shape alone is), shared by every
-/// field of the same code: each constant costs rustc a body to check and evaluate, and a
-/// contract has hundreds. A misfit is then reported once, at the first such field, naming
+/// constant (a `&'static` reference, as the shape alone is), shared by every field of the
+/// same code: each constant costs rustc a body to check and evaluate, and a contract has
+/// hundreds. A misfit is then reported once, at the first such field, naming
 /// it. (The derive itself refuses a misfit on a type whose spelling tells its kind, at every
 /// field; constant evaluation finds only those behind an alias or a type of the user's.)
 pub(super) fn field_node(field: &Field, consts: &mut Consts) -> FieldNode {
@@ -97,12 +97,14 @@ pub(super) fn field_node(field: &Field, consts: &mut Consts) -> FieldNode {
     // The code is told from the model, not from the tokens: printing a token stream is
     // most of what a proc macro built without optimization spends on a contract.
     // The steps are written once for each code, not for each field.
+    // A reference constant, not a value one: each `&VALUE` where a field names it would be a
+    // promoted of its own, a body for rustc to check, evaluate and validate, for every field.
     consts.shared(node_code(field), |ident| {
         let (value, span) = applied_steps(field);
         (
             span,
-            quote!(const #ident: __s::Node<'static> = #value;),
-            quote!(&#ident),
+            quote!(const #ident: &'static __s::Node<'static> = &#value;),
+            quote!(#ident),
         )
     })
 }
