@@ -128,6 +128,82 @@ pub const fn bare_fields<const N: usize>(
     fields
 }
 
+/// A keyed union's operations as columns, where every operation is an object of bare fields
+/// (the common union): every field of every operation in one array (this), the objects over
+/// it ([`objects_over`]) and the operations over those ([`operations_over`]), each a static
+/// of one call. rustc's passes over a static's body pay for its calls and temporaries, not
+/// for the length of an array literal: a 60 × 12 union's operations were 180 calls and 720
+/// tuples, and are three calls. `escaped` lists, in order, the fields whose names need a
+/// JSON escape (the derive decided which; usually none).
+pub const fn bare_field_columns<const N: usize>(
+    names: [&'static str; N],
+    escaped: &[u32],
+    nodes: [&'static Node<'static>; N],
+    quick: [QuickCheck; N],
+) -> [Field<'static>; N] {
+    let mut fields = [bare_field("", true, &Node::OPAQUE, QuickCheck::Walk); N];
+    let escaped_count = escaped.len();
+    let mut next_escaped = 0;
+    let mut i = 0;
+    while i < N {
+        let plain = next_escaped >= escaped_count || escaped[next_escaped] as usize != i;
+        if !plain {
+            next_escaped += 1;
+        }
+        fields[i] = bare_field(names[i], plain, nodes[i], quick[i]);
+        i += 1;
+    }
+    fields
+}
+
+/// The objects of a column of fields ([`bare_field_columns`]): the first `counts[0]` fields
+/// are the first object's, and so on.
+pub const fn objects_over<const N: usize>(
+    mut fields: &'static [Field<'static>],
+    counts: [u32; N],
+    deny_unknown: bool,
+) -> [Object<'static>; N] {
+    let mut objects = [Object::EMPTY; N];
+    let mut i = 0;
+    while i < N {
+        let (own, rest) = fields.split_at(counts[i] as usize);
+        objects[i] = Object::new(own, deny_unknown, None);
+        fields = rest;
+        i += 1;
+    }
+    objects
+}
+
+/// The operations over a column of objects ([`objects_over`]), one each: `escaped` lists,
+/// in order, the operations whose names need a JSON escape; `descriptions` and `summaries`
+/// are one per operation, or empty where no operation has one.
+pub const fn operations_over<const N: usize>(
+    names: [&'static str; N],
+    escaped: &[u32],
+    descriptions: &[Option<Doc<'static>>],
+    summaries: &[Option<Doc<'static>>],
+    objects: &'static [Object<'static>; N],
+) -> [Variant<'static>; N] {
+    let mut variants = [Variant::declared("", true, &[], None, None, &Object::EMPTY); N];
+    let (escaped_count, described) = (escaped.len(), !descriptions.is_empty());
+    let mut next_escaped = 0;
+    let mut i = 0;
+    while i < N {
+        let plain = next_escaped >= escaped_count || escaped[next_escaped] as usize != i;
+        if !plain {
+            next_escaped += 1;
+        }
+        let (description, summary) = if described {
+            (descriptions[i], summaries[i])
+        } else {
+            (None, None)
+        };
+        variants[i] = Variant::declared(names[i], plain, &[], description, summary, &objects[i]);
+        i += 1;
+    }
+    variants
+}
+
 /// An object of the fields the derive wrote.
 pub const fn object(
     fields: &'static [Field<'static>],

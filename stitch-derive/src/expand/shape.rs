@@ -95,11 +95,6 @@ fn union_shape(
     consts: &mut Consts,
 ) -> (TokenStream, TokenStream) {
     let description = option_doc(contract.description.as_deref());
-    let variants: Vec<TokenStream> = union
-        .variants
-        .iter()
-        .map(|v| variant_expr(&union.tagging, v, consts))
-        .collect();
     let keyed = has_key_table(contract);
     // A keyed union's operations are a static array of their own, and its union a static
     // pointing at it. When rustc validates a constant's value, it follows every reference
@@ -107,10 +102,35 @@ fn union_shape(
     // constant built on the union (its table's union, its shape, its tool) checks one
     // pointer there, not every operation, field and node again (for a 60 × 12 union read in
     // a constant, 0.03G of rustc's 8.2G instructions).
-    let operations = if keyed {
-        quote!(&__STITCH_OPERATIONS)
+    let columns = if keyed {
+        operation_columns(union, consts)
     } else {
-        quote!(&[#(#variants),*])
+        None
+    };
+    let mut variants = || -> Vec<TokenStream> {
+        union
+            .variants
+            .iter()
+            .map(|v| variant_expr(&union.tagging, v, consts))
+            .collect()
+    };
+    let (operations, operations_static) = match (keyed, columns) {
+        (true, Some(columns)) => (quote!(&__STITCH_OPERATIONS), columns),
+        (true, None) => {
+            let variants = variants();
+            let operation_count = union.variants.len();
+            (
+                quote!(&__STITCH_OPERATIONS),
+                quote! {
+                    static __STITCH_OPERATIONS: [__s::Variant<'static>; #operation_count] =
+                        [#(#variants),*];
+                },
+            )
+        }
+        (false, _) => {
+            let variants = variants();
+            (quote!(&[#(#variants),*]), TokenStream::new())
+        }
     };
     let raw = match &union.tagging {
         Tagging::Internal { tag } => quote!(__s::Union::new(#tag, #operations, #description)),
@@ -155,10 +175,8 @@ fn union_shape(
                 );
         },
     };
-    let operation_count = union.variants.len();
     let consts = quote! {
-        static __STITCH_OPERATIONS: [__s::Variant<'static>; #operation_count] =
-            [#(#variants),*];
+        #operations_static
         static __STITCH_RAW: __s::Union<'static> = #raw;
         #buffered
         #indices
@@ -184,6 +202,103 @@ fn union_shape(
             __StitchKeyTable,
         >()),
     )
+}
+
+/// A keyed union's operations as columns, where every operation is an object of bare
+/// fields and no operation has an alias (the common union): every field of every operation
+/// in one static (`__s::bare_field_columns`), the objects over it (`objects_over`) and the
+/// operations over those (`operations_over`), each one call of array literals. Written as
+/// one array of operations, each with its object and fields, a 60 × 12 union's static made
+/// 180 calls and 720 tuples, each a temporary that every rustc pass over the static's body
+/// pays for. `None` for any other union.
+fn operation_columns(union: &Union, consts: &mut Consts) -> Option<TokenStream> {
+    let mut objects = Vec::with_capacity(union.variants.len());
+    for variant in &union.variants {
+        let VariantBody::Struct(object) = &variant.body else {
+            return None;
+        };
+        if !variant.aliases.is_empty() || object.fields.iter().any(|field| field.flatten) {
+            return None;
+        }
+        objects.push(object);
+    }
+    let deny_unknown = objects.first().is_some_and(|object| object.deny_unknown);
+    if objects
+        .iter()
+        .any(|object| object.deny_unknown != deny_unknown)
+    {
+        return None;
+    }
+    let mut fields = Vec::new();
+    for object in &objects {
+        for field in &object.fields {
+            match field_code(field, consts) {
+                FieldCode::Bare(bare) => fields.push(bare),
+                FieldCode::Call(_) => return None,
+            }
+        }
+    }
+    let field_count = fields.len();
+    let names = fields.iter().map(|field| &field.wire);
+    let escaped = escaped_positions(fields.iter().map(|field| field.plain));
+    let nodes = fields.iter().map(|field| &field.node);
+    let quick = fields.iter().map(|field| &field.quick);
+    let counts = objects.iter().map(|object| object.fields.len() as u32);
+    let operation_count = union.variants.len();
+    let operation_names = union.variants.iter().map(|variant| &variant.wire);
+    let operations_escaped = escaped_positions(
+        union
+            .variants
+            .iter()
+            .map(|variant| json::is_plain(&variant.wire)),
+    );
+    let (descriptions, summaries): (Vec<_>, Vec<_>) = if union
+        .variants
+        .iter()
+        .any(|variant| variant.description.is_some())
+    {
+        union
+            .variants
+            .iter()
+            .map(|variant| {
+                let description = variant.description.as_deref();
+                (
+                    option_doc(description),
+                    option_doc(description.and_then(doc::summary)),
+                )
+            })
+            .unzip()
+    } else {
+        (Vec::new(), Vec::new())
+    };
+    Some(quote! {
+        static __STITCH_FIELD_COLUMN: [__s::Field<'static>; #field_count] =
+            __s::bare_field_columns(
+                [#(#names),*],
+                &[#(#escaped),*],
+                [#(#nodes),*],
+                [#(#quick),*],
+            );
+        static __STITCH_OBJECTS: [__s::Object<'static>; #operation_count] =
+            __s::objects_over(&__STITCH_FIELD_COLUMN, [#(#counts),*], #deny_unknown);
+        static __STITCH_OPERATIONS: [__s::Variant<'static>; #operation_count] =
+            __s::operations_over(
+                [#(#operation_names),*],
+                &[#(#operations_escaped),*],
+                &[#(#descriptions),*],
+                &[#(#summaries),*],
+                &__STITCH_OBJECTS,
+            );
+    })
+}
+
+/// The positions, in order, of the names that need a JSON escape (of their plainness).
+fn escaped_positions(plain: impl Iterator<Item = bool>) -> Vec<u32> {
+    plain
+        .enumerate()
+        .filter(|(_, plain)| !plain)
+        .map(|(position, _)| position as u32)
+        .collect()
 }
 
 /// serde reads an internally or adjacently tagged operation through a buffer that holds no
@@ -302,7 +417,7 @@ fn object_expr(object: &Object, description: Option<&str>, consts: &mut Consts) 
     let deny_unknown = object.deny_unknown;
     let description = option_doc(description);
     let flattens = object.fields.iter().any(|field| field.flatten);
-    let bare: Option<Vec<&TokenStream>> = fields.iter().map(FieldCode::bare_parts).collect();
+    let bare: Option<Vec<TokenStream>> = fields.iter().map(FieldCode::bare_tuple).collect();
     if let (false, Some(bare)) = (flattens, bare) {
         // The common object, its fields in one call of one array literal: a call per field
         // costs rustc a basic block, which every pass over the operations' body pays for.

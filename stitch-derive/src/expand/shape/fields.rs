@@ -13,23 +13,53 @@ use crate::model::{Field, Source, Step, StepValue};
 /// A field as code: the common bare field (no default, description or alias, its node's
 /// check at a glance computed beside the node) as its parts, any other as its call.
 pub(super) enum FieldCode {
-    Bare(TokenStream),
+    Bare(BareField),
     Call(TokenStream),
 }
 
+/// A bare field's parts: its wire name, whether the name needs no escape, its node and the
+/// constant of its node's check at a glance.
+pub(super) struct BareField {
+    pub(super) wire: String,
+    pub(super) plain: bool,
+    pub(super) node: TokenStream,
+    pub(super) quick: syn::Ident,
+}
+
+impl BareField {
+    /// The parts as a tuple, as `bare_fields` takes them.
+    fn tuple(&self) -> TokenStream {
+        let BareField {
+            wire,
+            plain,
+            node,
+            quick,
+        } = self;
+        quote!((#wire, #plain, #node, #quick))
+    }
+}
+
 impl FieldCode {
-    /// A bare field's parts, as `bare_fields` takes them.
-    pub(super) fn bare_parts(&self) -> Option<&TokenStream> {
+    /// A bare field's parts.
+    pub(super) fn bare(&self) -> Option<&BareField> {
         match self {
-            FieldCode::Bare(parts) => Some(parts),
+            FieldCode::Bare(bare) => Some(bare),
             FieldCode::Call(_) => None,
         }
+    }
+
+    /// A bare field's parts as a tuple, as `bare_fields` takes them.
+    pub(super) fn bare_tuple(&self) -> Option<TokenStream> {
+        self.bare().map(BareField::tuple)
     }
 
     /// The field as one call.
     pub(super) fn call(&self) -> TokenStream {
         match self {
-            FieldCode::Bare(parts) => quote!(__s::bare_field #parts),
+            FieldCode::Bare(bare) => {
+                let parts = bare.tuple();
+                quote!(__s::bare_field #parts)
+            }
             FieldCode::Call(call) => call.clone(),
         }
     }
@@ -54,7 +84,12 @@ pub(super) fn field_code(field: &Field, consts: &mut Consts) -> FieldCode {
         }
         // The common field, in the fewest tokens: each costs the macro and rustc.
         Some(quick) if field.aliases.is_empty() => {
-            return FieldCode::Bare(quote!((#wire, #plain, #node, #quick)));
+            return FieldCode::Bare(BareField {
+                wire: wire.clone(),
+                plain,
+                node,
+                quick,
+            });
         }
         Some(quick) => quote!(__s::bare_field(#wire, #plain, #node, #quick)),
     };
