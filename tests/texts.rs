@@ -70,6 +70,62 @@ fn names_that_need_escapes_are_escaped_everywhere() {
     assert!(matches!(parsed, Ok(Quoted::Say { .. })), "{parsed:?}");
 }
 
+/// Names that need an escape after plain ones, in later operations and mid-object: the
+/// derive lists where they are among all the union's fields and operations, and each flag
+/// lands on its own name.
+#[derive(Debug, Deserialize, stitch::Contract)]
+#[serde(tag = "op")]
+#[allow(dead_code)]
+enum EscapedLater {
+    First {
+        a: i64,
+        #[serde(rename = "b\"q")]
+        b: i64,
+        c: i64,
+    },
+    #[serde(rename = "sec\\ond")]
+    Second { d: i64, e: i64 },
+    Third {
+        #[serde(rename = "f\tab")]
+        f: i64,
+    },
+}
+
+#[test]
+fn escaped_names_after_plain_ones_are_flagged_where_they_are() {
+    let stitch::ir::Kind::Union(union) = EscapedLater::SHAPE.kind else {
+        panic!("a union")
+    };
+    let operations: Vec<_> = union.variants.iter().map(|v| (v.name, v.plain)).collect();
+    assert_eq!(
+        operations,
+        [("First", true), ("sec\\ond", false), ("Third", true)]
+    );
+    let fields: Vec<_> = union
+        .variants
+        .iter()
+        .flat_map(|v| v.object.fields.iter().map(|f| (f.name, f.plain)))
+        .collect();
+    assert_eq!(
+        fields,
+        [
+            ("a", true),
+            ("b\"q", false),
+            ("c", true),
+            ("d", true),
+            ("e", true),
+            ("f\tab", false)
+        ]
+    );
+    let advertised = json(EscapedLater::INPUT_SCHEMA);
+    assert_eq!(advertised["properties"]["b\"q"]["type"], "integer");
+    assert_eq!(advertised["properties"]["f\tab"]["type"], "integer");
+    assert_eq!(
+        advertised["properties"]["op"]["enum"],
+        json!(["First", "sec\\ond", "Third"])
+    );
+}
+
 /// Descriptions: the derive escapes and hashes each one, so that rendering copies it whole
 /// and compares it without reading its bytes.
 #[derive(Debug, Deserialize, stitch::Contract)]
@@ -250,4 +306,4 @@ fn an_enums_value_docs_are_said_wherever_it_is_written() {
     }
 }
 
-every_contract_here!(Quoted, Documented, Disagreeing, Tone, Paint);
+every_contract_here!(Quoted, EscapedLater, Documented, Disagreeing, Tone, Paint);

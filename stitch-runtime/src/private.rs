@@ -142,18 +142,35 @@ pub const fn bare_field_columns<const N: usize>(
     quick: [QuickCheck; N],
 ) -> [Field<'static>; N] {
     let mut fields = [bare_field("", true, &Node::OPAQUE, QuickCheck::Walk); N];
-    let escaped_count = escaped.len();
-    let mut next_escaped = 0;
+    let mut escaped = EscapedNames::at(escaped);
     let mut i = 0;
     while i < N {
-        let plain = next_escaped >= escaped_count || escaped[next_escaped] as usize != i;
-        if !plain {
-            next_escaped += 1;
-        }
-        fields[i] = bare_field(names[i], plain, nodes[i], quick[i]);
+        fields[i] = bare_field(names[i], escaped.plain(i), nodes[i], quick[i]);
         i += 1;
     }
     fields
+}
+
+/// A column's names that need a JSON escape, read once in order as the column is walked.
+struct EscapedNames<'a> {
+    positions: &'a [u32],
+    next: usize,
+}
+
+impl<'a> EscapedNames<'a> {
+    const fn at(positions: &'a [u32]) -> EscapedNames<'a> {
+        EscapedNames { positions, next: 0 }
+    }
+
+    /// Whether the name at `position` (asked in increasing order) needs no escape.
+    const fn plain(&mut self, position: usize) -> bool {
+        let escaped =
+            self.next < self.positions.len() && self.positions[self.next] as usize == position;
+        if escaped {
+            self.next += 1;
+        }
+        !escaped
+    }
 }
 
 /// The objects of a column of fields ([`bare_field_columns`]): the first `counts[0]` fields
@@ -185,14 +202,11 @@ pub const fn operations_over<const N: usize>(
     objects: &'static [Object<'static>; N],
 ) -> [Variant<'static>; N] {
     let mut variants = [Variant::declared("", true, &[], None, None, &Object::EMPTY); N];
-    let (escaped_count, described) = (escaped.len(), !descriptions.is_empty());
-    let mut next_escaped = 0;
+    let described = !descriptions.is_empty();
+    let mut escaped = EscapedNames::at(escaped);
     let mut i = 0;
     while i < N {
-        let plain = next_escaped >= escaped_count || escaped[next_escaped] as usize != i;
-        if !plain {
-            next_escaped += 1;
-        }
+        let plain = escaped.plain(i);
         let (description, summary) = if described {
             (descriptions[i], summaries[i])
         } else {

@@ -103,7 +103,7 @@ pub mod kinds {
     ];
     /// The names as JSON strings, in bit order: what a `type` array lists, copied rather than
     /// escaped (a test holds them to [`NAMES`]).
-    pub const QUOTED: [&str; 7] = [
+    pub(crate) const QUOTED: [&str; 7] = [
         "\"string\"",
         "\"number\"",
         "\"integer\"",
