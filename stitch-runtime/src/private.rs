@@ -142,35 +142,27 @@ pub const fn bare_field_columns<const N: usize>(
     quick: [QuickCheck; N],
 ) -> [Field<'static>; N] {
     let mut fields = [bare_field("", true, &Node::OPAQUE, QuickCheck::Walk); N];
-    let mut escaped = EscapedNames::at(escaped);
+    let plain = plain_names::<N>(escaped);
     let mut i = 0;
     while i < N {
-        fields[i] = bare_field(names[i], escaped.plain(i), nodes[i], quick[i]);
+        fields[i] = bare_field(names[i], plain[i], nodes[i], quick[i]);
         i += 1;
     }
     fields
 }
 
-/// A column's names that need a JSON escape, read once in order as the column is walked.
-struct EscapedNames<'a> {
-    positions: &'a [u32],
-    next: usize,
-}
-
-impl<'a> EscapedNames<'a> {
-    const fn at(positions: &'a [u32]) -> EscapedNames<'a> {
-        EscapedNames { positions, next: 0 }
+/// Which of a column's `N` names need no JSON escape, from the positions of those that do:
+/// one call for the column, and a loop over the (usually empty) list of escaped ones, not a
+/// call per name.
+const fn plain_names<const N: usize>(escaped: &[u32]) -> [bool; N] {
+    let mut plain = [true; N];
+    let mut e = 0;
+    let escaped_count = escaped.len();
+    while e < escaped_count {
+        plain[escaped[e] as usize] = false;
+        e += 1;
     }
-
-    /// Whether the name at `position` (asked in increasing order) needs no escape.
-    const fn plain(&mut self, position: usize) -> bool {
-        let escaped =
-            self.next < self.positions.len() && self.positions[self.next] as usize == position;
-        if escaped {
-            self.next += 1;
-        }
-        !escaped
-    }
+    plain
 }
 
 /// The objects of a column of fields ([`bare_field_columns`]): the first `counts[0]` fields
@@ -203,16 +195,15 @@ pub const fn operations_over<const N: usize>(
 ) -> [Variant<'static>; N] {
     let mut variants = [Variant::declared("", true, &[], None, None, &Object::EMPTY); N];
     let described = !descriptions.is_empty();
-    let mut escaped = EscapedNames::at(escaped);
+    let plain = plain_names::<N>(escaped);
     let mut i = 0;
     while i < N {
-        let plain = escaped.plain(i);
         let (description, summary) = if described {
             (descriptions[i], summaries[i])
         } else {
             (None, None)
         };
-        variants[i] = Variant::declared(names[i], plain, &[], description, summary, &objects[i]);
+        variants[i] = Variant::declared(names[i], plain[i], &[], description, summary, &objects[i]);
         i += 1;
     }
     variants
