@@ -126,6 +126,106 @@ fn escaped_names_after_plain_ones_are_flagged_where_they_are() {
     );
 }
 
+/// Descriptions and defaults here and there: each reaches its own field or operation.
+#[derive(Debug, Deserialize, stitch::Contract)]
+#[serde(tag = "op")]
+#[allow(dead_code)]
+enum Sparse {
+    First {
+        a: i64,
+        /// Line one.
+        ///
+        /// Line two.
+        b: i64,
+        #[serde(default)]
+        c: i64,
+    },
+    /// The second.
+    Second {
+        /// "Quoted".
+        #[serde(default)]
+        d: i64,
+        e: i64,
+    },
+    Third {
+        /// Plain f.
+        f: i64,
+    },
+}
+
+#[test]
+fn descriptions_and_defaults_reach_the_fields_and_operations_they_were_written_on() {
+    use stitch::ir::{Doc, Escape};
+
+    let stitch::ir::Kind::Union(union) = Sparse::SHAPE.kind else {
+        panic!("a union")
+    };
+    let operations: Vec<_> = union
+        .variants
+        .iter()
+        .map(|v| (v.name, v.description.map(|d| d.text), v.summary.is_some()))
+        .collect();
+    assert_eq!(
+        operations,
+        [
+            ("First", None, false),
+            ("Second", Some("The second."), true),
+            ("Third", None, false)
+        ]
+    );
+    let fields: Vec<_> = union
+        .variants
+        .iter()
+        .flat_map(|v| v.object.fields.iter())
+        .map(|f| {
+            (
+                f.name,
+                f.defaulted,
+                f.description.map(|d| (d.text, d.escape)),
+            )
+        })
+        .collect();
+    assert_eq!(
+        fields,
+        [
+            ("a", false, None),
+            (
+                "b",
+                false,
+                Some((
+                    "Line one.\nLine two.",
+                    Escape::Escaped("Line one.\\nLine two.")
+                ))
+            ),
+            ("c", true, None),
+            (
+                "d",
+                true,
+                Some(("\"Quoted\".", Escape::Escaped("\\\"Quoted\\\"."))),
+            ),
+            ("e", false, None),
+            ("f", false, Some(("Plain f.", Escape::Plain))),
+        ]
+    );
+    for doc in union
+        .variants
+        .iter()
+        .flat_map(|v| v.object.fields.iter().filter_map(|f| f.description))
+    {
+        assert_eq!(doc.hash, Doc::new(doc.text).hash, "{doc:?}");
+    }
+    let advertised = json(Sparse::INPUT_SCHEMA);
+    let described = |key: &str| advertised["properties"][key]["description"].to_string();
+    assert!(
+        described("b").starts_with(r#""Line one.\nLine two."#),
+        "{advertised}"
+    );
+    assert!(
+        described("d").starts_with(r#""\"Quoted\"."#),
+        "{advertised}"
+    );
+}
+
 /// Descriptions: the derive escapes and hashes each one, so that rendering copies it whole
 /// and compares it without reading its bytes.
 #[derive(Debug, Deserialize, stitch::Contract)]
@@ -306,4 +406,12 @@ fn an_enums_value_docs_are_said_wherever_it_is_written() {
     }
 }
 
-every_contract_here!(Quoted, EscapedLater, Documented, Disagreeing, Tone, Paint);
+every_contract_here!(
+    Quoted,
+    EscapedLater,
+    Sparse,
+    Documented,
+    Disagreeing,
+    Tone,
+    Paint
+);

@@ -128,44 +128,111 @@ pub const fn bare_fields<const N: usize>(
     fields
 }
 
-/// A keyed union's operations as columns, where every operation is an object of bare fields
-/// (the common union): every field of every operation in one array (this), the objects over
-/// it ([`objects_over`]) and the operations over those ([`operations_over`]), each a static
-/// of one call. rustc's passes over a static's body pay for its calls and temporaries, not
-/// for the length of an array literal: a 60 × 12 union's operations were 180 calls and 720
-/// tuples, and are three calls. `escaped` lists, in order, the fields whose names need a
-/// JSON escape (the derive decided which; usually none).
-pub const fn bare_field_columns<const N: usize>(
+/// A keyed union's operations as columns, where every field of every operation has its
+/// node's check at a glance and no alias (the common union): every field of every operation
+/// in one array (this), the objects over it ([`objects_over`]) and the operations over those
+/// ([`operations_over`]), each a static of one call. rustc's passes over a static's body pay
+/// for its calls and temporaries, not for the length of an array literal: a 60 × 12 union's
+/// operations were 180 calls and 720 tuples, and are three calls. `escaped` lists, in order,
+/// the fields whose names need a JSON escape and `defaults` those with a default (the derive
+/// decided which; usually none); `descriptions` are the fields' own.
+pub const fn field_columns<const N: usize>(
     names: [&'static str; N],
     escaped: &[u32],
     nodes: [&'static Node<'static>; N],
     quick: [QuickCheck; N],
+    defaults: &[u32],
+    descriptions: DocColumn,
 ) -> [Field<'static>; N] {
     let mut fields = [bare_field("", true, &Node::OPAQUE, QuickCheck::Walk); N];
-    let plain = plain_names::<N>(escaped);
+    let escaped = marked::<N>(escaped);
+    let defaults = marked::<N>(defaults);
+    let descriptions = descriptions.spread::<N>();
     let mut i = 0;
     while i < N {
-        fields[i] = bare_field(names[i], plain[i], nodes[i], quick[i]);
+        fields[i] = Field::checked(
+            names[i],
+            !escaped[i],
+            nodes[i],
+            defaults[i],
+            descriptions[i],
+            quick[i],
+        );
         i += 1;
     }
     fields
 }
 
-/// Which of a column's `N` names need no JSON escape, from the positions of those that do:
-/// one call for the column, and a loop over the (usually empty) list of escaped ones, not a
-/// call per name.
-const fn plain_names<const N: usize>(escaped: &[u32]) -> [bool; N] {
-    let mut plain = [true; N];
-    let mut e = 0;
-    let escaped_count = escaped.len();
-    while e < escaped_count {
-        plain[escaped[e] as usize] = false;
-        e += 1;
+/// Which of a column's `N` places are at the given positions: one call for the column, and
+/// a loop over the (usually short) list, not a call per place.
+const fn marked<const N: usize>(positions: &[u32]) -> [bool; N] {
+    let mut marked = [false; N];
+    let mut p = 0;
+    let count = positions.len();
+    while p < count {
+        marked[positions[p] as usize] = true;
+        p += 1;
     }
-    plain
+    marked
 }
 
-/// The objects of a column of fields ([`bare_field_columns`]): the first `counts[0]` fields
+/// The descriptions of a column of fields or of operations, as the derive writes them:
+/// the positions that have one (`at`, increasing), their texts and hashes in the same
+/// order, and, for the few whose text needs a JSON escape, its index in `texts` with the
+/// escaped text. Each part is one constant array, so a column's descriptions cost its
+/// static's body no call or temporary each (a documented 60 × 12 union wrote 840 calls).
+#[derive(Clone, Copy, Debug)]
+#[allow(
+    clippy::exhaustive_structs,
+    reason = "the derive's generated code builds it by struct literal"
+)]
+pub struct DocColumn {
+    /// The positions in the column that have a description, increasing.
+    pub at: &'static [u32],
+    /// Their texts, one for each position.
+    pub texts: &'static [&'static str],
+    /// Their hashes, one for each position.
+    pub hashes: &'static [u64],
+    /// The index in `texts` and the escaped text of each that needs a JSON escape, in order.
+    pub escaped: &'static [(u32, &'static str)],
+}
+
+impl DocColumn {
+    /// A column without a description.
+    pub const NONE: DocColumn = DocColumn {
+        at: &[],
+        texts: &[],
+        hashes: &[],
+        escaped: &[],
+    };
+
+    /// The description at each of the column's `N` places.
+    const fn spread<const N: usize>(self) -> [Option<Doc<'static>>; N] {
+        let mut descriptions = [None; N];
+        let mut next_escaped = 0;
+        let mut d = 0;
+        let count = self.at.len();
+        while d < count {
+            let escape = if next_escaped < self.escaped.len()
+                && self.escaped[next_escaped].0 as usize == d
+            {
+                next_escaped += 1;
+                Escape::Escaped(self.escaped[next_escaped - 1].1)
+            } else {
+                Escape::Plain
+            };
+            descriptions[self.at[d] as usize] = Some(Doc {
+                text: self.texts[d],
+                escape,
+                hash: self.hashes[d],
+            });
+            d += 1;
+        }
+        descriptions
+    }
+}
+
+/// The objects of a column of fields ([`field_columns`]): the first `counts[0]` fields
 /// are the first object's, and so on.
 pub const fn objects_over<const N: usize>(
     mut fields: &'static [Field<'static>],
@@ -185,25 +252,28 @@ pub const fn objects_over<const N: usize>(
 
 /// The operations over a column of objects ([`objects_over`]), one each: `escaped` lists,
 /// in order, the operations whose names need a JSON escape; `descriptions` and `summaries`
-/// are one per operation, or empty where no operation has one.
+/// are the operations' own.
 pub const fn operations_over<const N: usize>(
     names: [&'static str; N],
     escaped: &[u32],
-    descriptions: &[Option<Doc<'static>>],
-    summaries: &[Option<Doc<'static>>],
+    descriptions: DocColumn,
+    summaries: DocColumn,
     objects: &'static [Object<'static>; N],
 ) -> [Variant<'static>; N] {
     let mut variants = [Variant::declared("", true, &[], None, None, &Object::EMPTY); N];
-    let described = !descriptions.is_empty();
-    let plain = plain_names::<N>(escaped);
+    let escaped = marked::<N>(escaped);
+    let descriptions = descriptions.spread::<N>();
+    let summaries = summaries.spread::<N>();
     let mut i = 0;
     while i < N {
-        let (description, summary) = if described {
-            (descriptions[i], summaries[i])
-        } else {
-            (None, None)
-        };
-        variants[i] = Variant::declared(names[i], plain[i], &[], description, summary, &objects[i]);
+        variants[i] = Variant::declared(
+            names[i],
+            !escaped[i],
+            &[],
+            descriptions[i],
+            summaries[i],
+            &objects[i],
+        );
         i += 1;
     }
     variants

@@ -204,13 +204,14 @@ fn union_shape(
     )
 }
 
-/// A keyed union's operations as columns, where every operation is an object of bare
-/// fields and no operation has an alias (the common union): every field of every operation
-/// in one static (`__s::bare_field_columns`), the objects over it (`objects_over`) and the
-/// operations over those (`operations_over`), each one call of array literals. Written as
-/// one array of operations, each with its object and fields, a 60 × 12 union's static made
-/// 180 calls and 720 tuples, each a temporary that every rustc pass over the static's body
-/// pays for. `None` for any other union.
+/// A keyed union's operations as columns, where every operation is an object whose fields
+/// all have their nodes' checks at a glance, and no field or operation has an alias (the
+/// common union): every field of every operation in one static (`__s::field_columns`), the
+/// objects over it (`objects_over`) and the operations over those (`operations_over`), each
+/// one call of array literals. Written as one array of operations, each with its object and
+/// fields, a 60 × 12 union's static made 180 calls and 720 tuples (and, documented, 840
+/// calls more for its descriptions), each a temporary that every rustc pass over the
+/// static's body pays for. `None` for any other union.
 fn operation_columns(union: &Union, consts: &mut Consts) -> Option<TokenStream> {
     let mut objects = Vec::with_capacity(union.variants.len());
     for variant in &union.variants {
@@ -233,51 +234,44 @@ fn operation_columns(union: &Union, consts: &mut Consts) -> Option<TokenStream> 
     for object in &objects {
         for field in &object.fields {
             match field_code(field, consts) {
-                FieldCode::Bare(bare) => fields.push(bare),
+                FieldCode::Parts(parts) => fields.push(parts),
                 FieldCode::Call(_) => return None,
             }
         }
     }
     let field_count = fields.len();
     let names = fields.iter().map(|field| &field.wire);
-    let escaped = escaped_positions(fields.iter().map(|field| field.plain));
+    let escaped = positions(fields.iter().map(|field| !field.plain));
     let nodes = fields.iter().map(|field| &field.node);
     let quick = fields.iter().map(|field| &field.quick);
+    let defaults = positions(fields.iter().map(|field| field.has_default));
+    let field_docs = doc_column(fields.iter().map(|field| field.description.as_deref()));
     let counts = objects.iter().map(|object| object.fields.len() as u32);
     let operation_count = union.variants.len();
     let operation_names = union.variants.iter().map(|variant| &variant.wire);
-    let operations_escaped = escaped_positions(
+    let operations_escaped = positions(
         union
             .variants
             .iter()
-            .map(|variant| json::is_plain(&variant.wire)),
+            .map(|variant| !json::is_plain(&variant.wire)),
     );
-    let (descriptions, summaries): (Vec<_>, Vec<_>) = if union
-        .variants
-        .iter()
-        .any(|variant| variant.description.is_some())
-    {
+    let operation_docs = || {
         union
             .variants
             .iter()
-            .map(|variant| {
-                let description = variant.description.as_deref();
-                (
-                    option_doc(description),
-                    option_doc(description.and_then(doc::summary)),
-                )
-            })
-            .unzip()
-    } else {
-        (Vec::new(), Vec::new())
+            .map(|variant| variant.description.as_deref())
     };
+    let descriptions = doc_column(operation_docs());
+    let summaries = doc_column(operation_docs().map(|text| text.and_then(doc::summary)));
     Some(quote! {
         static __STITCH_FIELD_COLUMN: [__s::Field<'static>; #field_count] =
-            __s::bare_field_columns(
+            __s::field_columns(
                 [#(#names),*],
                 &[#(#escaped),*],
                 [#(#nodes),*],
                 [#(#quick),*],
+                &[#(#defaults),*],
+                #field_docs,
             );
         static __STITCH_OBJECTS: [__s::Object<'static>; #operation_count] =
             __s::objects_over(&__STITCH_FIELD_COLUMN, [#(#counts),*], #deny_unknown);
@@ -285,18 +279,48 @@ fn operation_columns(union: &Union, consts: &mut Consts) -> Option<TokenStream> 
             __s::operations_over(
                 [#(#operation_names),*],
                 &[#(#operations_escaped),*],
-                &[#(#descriptions),*],
-                &[#(#summaries),*],
+                #descriptions,
+                #summaries,
                 &__STITCH_OBJECTS,
             );
     })
 }
 
-/// The positions, in order, of the names that need a JSON escape (of their plainness).
-fn escaped_positions(plain: impl Iterator<Item = bool>) -> Vec<u32> {
-    plain
+/// A column's descriptions (`__s::DocColumn`): the positions that have one, their texts and
+/// hashes, and the escaped texts of those that need a JSON escape, each computed here by the
+/// shared rules, as [`option_doc`] computes one.
+fn doc_column<'a>(texts: impl Iterator<Item = Option<&'a str>>) -> TokenStream {
+    let described: Vec<(u32, &str)> = texts
         .enumerate()
-        .filter(|(_, plain)| !plain)
+        .filter_map(|(position, text)| Some((position as u32, text?)))
+        .collect();
+    if described.is_empty() {
+        return quote!(__s::DocColumn::NONE);
+    }
+    let at = described.iter().map(|(position, _)| position);
+    let texts = described.iter().map(|(_, text)| text);
+    let hashes = described.iter().map(|(_, text)| json::fnv1a(text));
+    let escaped = described
+        .iter()
+        .enumerate()
+        .filter_map(|(index, (_, text))| {
+            let escaped = escaped_doc(text)?;
+            let index = index as u32;
+            Some(quote!((#index, #escaped)))
+        });
+    quote!(__s::DocColumn {
+        at: &[#(#at),*],
+        texts: &[#(#texts),*],
+        hashes: &[#(#hashes),*],
+        escaped: &[#(#escaped),*],
+    })
+}
+
+/// The positions, in order, of the places that are marked.
+fn positions(marked: impl Iterator<Item = bool>) -> Vec<u32> {
+    marked
+        .enumerate()
+        .filter(|(_, marked)| *marked)
         .map(|(position, _)| position as u32)
         .collect()
 }
@@ -492,14 +516,19 @@ fn object_expr(object: &Object, description: Option<&str>, consts: &mut Consts) 
 fn option_doc(text: Option<&str>) -> TokenStream {
     match text {
         Some(text) => {
-            let escaped = json::escaped(text);
             let hash = json::fnv1a(text);
-            if escaped == text {
-                quote!(__s::plain_doc(#text, #hash))
-            } else {
-                quote!(__s::escaped_doc(#text, #escaped, #hash))
+            match escaped_doc(text) {
+                None => quote!(__s::plain_doc(#text, #hash)),
+                Some(escaped) => quote!(__s::escaped_doc(#text, #escaped, #hash)),
             }
         }
         None => quote!(::core::option::Option::None),
     }
+}
+
+/// A description's JSON escape, computed at expansion so that rendering copies it whole;
+/// `None` where the text needs none.
+fn escaped_doc(text: &str) -> Option<String> {
+    let escaped = json::escaped(text);
+    (escaped != text).then_some(escaped)
 }

@@ -10,56 +10,76 @@ use syn::spanned::Spanned;
 use super::{Consts, option_doc};
 use crate::model::{Field, Source, Step, StepValue};
 
-/// A field as code: the common bare field (no default, description or alias, its node's
-/// check at a glance computed beside the node) as its parts, any other as its call.
+/// A field as code: one with its node's check at a glance (computed beside the node) and no
+/// alias, the common field, as its parts; any other as its call.
 pub(super) enum FieldCode {
-    Bare(BareField),
+    Parts(FieldParts),
     Call(TokenStream),
 }
 
-/// A bare field's parts: its wire name, whether the name needs no escape, its node and the
-/// constant of its node's check at a glance.
-pub(super) struct BareField {
+/// A field's parts: its wire name, whether the name needs no escape, its node, the constant
+/// of its node's check at a glance, whether it has a default, and its description.
+pub(super) struct FieldParts {
     pub(super) wire: String,
     pub(super) plain: bool,
     pub(super) node: TokenStream,
     pub(super) quick: syn::Ident,
+    pub(super) has_default: bool,
+    pub(super) description: Option<String>,
 }
 
-impl BareField {
-    /// The parts as a tuple, as `bare_fields` takes them.
-    fn tuple(&self) -> TokenStream {
-        let BareField {
+impl FieldParts {
+    /// Whether the field is bare: no default and no description.
+    fn is_bare(&self) -> bool {
+        !self.has_default && self.description.is_none()
+    }
+
+    /// A bare field's parts as a tuple, as `bare_fields` takes them.
+    fn bare_tuple(&self) -> TokenStream {
+        let FieldParts {
             wire,
             plain,
             node,
             quick,
+            ..
         } = self;
         quote!((#wire, #plain, #node, #quick))
+    }
+
+    /// The field as one call.
+    fn call(&self) -> TokenStream {
+        if self.is_bare() {
+            let parts = self.bare_tuple();
+            return quote!(__s::bare_field #parts);
+        }
+        let FieldParts {
+            wire,
+            plain,
+            node,
+            quick,
+            has_default,
+            description,
+        } = self;
+        let description = option_doc(description.as_deref());
+        quote!(__s::checked_field(
+            #wire, #plain, #node, #has_default, #description, #quick
+        ))
     }
 }
 
 impl FieldCode {
-    /// A bare field's parts.
-    pub(super) fn bare(&self) -> Option<&BareField> {
-        match self {
-            FieldCode::Bare(bare) => Some(bare),
-            FieldCode::Call(_) => None,
-        }
-    }
-
     /// A bare field's parts as a tuple, as `bare_fields` takes them.
     pub(super) fn bare_tuple(&self) -> Option<TokenStream> {
-        self.bare().map(BareField::tuple)
+        match self {
+            FieldCode::Parts(parts) if parts.is_bare() => Some(parts.bare_tuple()),
+            _ => None,
+        }
     }
 
     /// The field as one call.
     pub(super) fn call(&self) -> TokenStream {
         match self {
-            FieldCode::Bare(bare) => {
-                let parts = bare.tuple();
-                quote!(__s::bare_field #parts)
-            }
+            FieldCode::Parts(parts) => parts.call(),
             FieldCode::Call(call) => call.clone(),
         }
     }
@@ -68,36 +88,34 @@ impl FieldCode {
 pub(super) fn field_code(field: &Field, consts: &mut Consts) -> FieldCode {
     let FieldNode { node, quick } = field_node(field, consts);
     let wire = &field.wire;
-    let has_default = field.has_default;
     let plain = json::is_plain(wire);
-    let description = || option_doc(field.description.as_deref());
-    let call = match quick {
-        None => {
-            let description = description();
-            quote!(__s::field(#wire, #plain, #node, #has_default, #description))
-        }
-        Some(quick) if has_default || field.description.is_some() => {
-            let description = description();
-            quote!(__s::checked_field(
-                #wire, #plain, #node, #has_default, #description, #quick
-            ))
-        }
-        // The common field, in the fewest tokens: each costs the macro and rustc.
-        Some(quick) if field.aliases.is_empty() => {
-            return FieldCode::Bare(BareField {
-                wire: wire.clone(),
-                plain,
-                node,
-                quick,
-            });
-        }
-        Some(quick) => quote!(__s::bare_field(#wire, #plain, #node, #quick)),
+    let Some(quick) = quick else {
+        let has_default = field.has_default;
+        let description = option_doc(field.description.as_deref());
+        let call = quote!(__s::field(#wire, #plain, #node, #has_default, #description));
+        return FieldCode::Call(with_aliases(call, field));
+    };
+    let parts = FieldParts {
+        wire: wire.clone(),
+        plain,
+        node,
+        quick,
+        has_default: field.has_default,
+        description: field.description.clone(),
     };
     if field.aliases.is_empty() {
-        return FieldCode::Call(call);
+        return FieldCode::Parts(parts);
+    }
+    FieldCode::Call(with_aliases(parts.call(), field))
+}
+
+/// A field's call, with the aliases it is also read under.
+fn with_aliases(call: TokenStream, field: &Field) -> TokenStream {
+    if field.aliases.is_empty() {
+        return call;
     }
     let aliases = &field.aliases;
-    FieldCode::Call(quote!(#call.with_aliases(&[#(#aliases),*])))
+    quote!(#call.with_aliases(&[#(#aliases),*]))
 }
 
 /// A field's node: its source's shape, then one spanned call per attribute, all in one
