@@ -1,6 +1,6 @@
 //! A field as code: its node (its type's shape, then one call per attribute), shared by
 //! every field of the same code as a constant with its check at a glance, and the field
-//! itself, as the parts of a bare field or as a call.
+//! itself, as its parts (for a union's columns, or a bare object's one array) or as a call.
 
 use proc_macro2::{Literal, Span, TokenStream};
 use quote::{ToTokens, format_ident, quote, quote_spanned};
