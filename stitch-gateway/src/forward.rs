@@ -63,6 +63,9 @@ pub fn answer_error(error: ServiceError, whom: &str) -> ErrorData {
     }
 }
 
+/// How long an answer waits for the progress sent before it to reach the caller first.
+const PROGRESS_PASSED_WITHIN: Duration = Duration::from_secs(2);
+
 /// Passes `request` (a downstream client's, with its `context`) to the upstream session
 /// `upstream`, and returns its answer; ended with an error at `deadline`, or when the
 /// downstream client cancels, either way cancelled upstream too.
@@ -80,6 +83,7 @@ pub async fn to_upstream(
         .await
         .map_err(|error| answer_error(error, "the upstream server"))?;
     let (id, token) = (handle.id.clone(), handle.progress_token.clone());
+    let reports_progress = caller_token.is_some();
     if let Some(caller_token) = caller_token {
         state.map_progress(token.clone(), caller_token);
     }
@@ -90,6 +94,9 @@ pub async fn to_upstream(
         },
         () = context.ct.cancelled() => Err("the client cancelled the request".to_owned()),
     };
+    if reports_progress {
+        state.progress_passed(&token, PROGRESS_PASSED_WITHIN).await;
+    }
     state.forget_progress(&token);
     match ended {
         Ok(answer) => answer.map(|mut result| {

@@ -2,12 +2,14 @@
 //! elicitation, roots) and notifications (progress, logging, resources updated, lists
 //! changed) go as they came, each to the one downstream client this upstream session serves.
 //! Two things are read on the way: a progress notification's token is turned back into the
-//! one the downstream client gave its call, and a tool list changed marks the gateway's
+//! one the downstream client gave its call (and the call's answer waits for the progress sent
+//! before it to be passed), and a tool list changed marks the gateway's
 //! listing stale, so the next `tools/list` lists the upstream and renders it again.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use rmcp::model::{
     ClientConfig, ClientResult, ErrorCode, ErrorData, GetMeta, ProgressToken, ServerNotification,
@@ -15,6 +17,7 @@ use rmcp::model::{
 };
 use rmcp::service::{NotificationContext, Peer, RequestContext, Service};
 use rmcp::{RoleClient, RoleServer};
+use tokio::sync::Notify;
 
 use crate::forward::{answer_error, without_protocol_meta};
 
@@ -23,16 +26,53 @@ use crate::forward::{answer_error, without_protocol_meta};
 pub struct LinkState {
     /// The upstream said its tools changed since they were last listed.
     pub tools_stale: AtomicBool,
-    /// For each call in flight, the progress token the upstream was given, and the one the
-    /// downstream client gave.
-    progress: Mutex<HashMap<ProgressToken, ProgressToken>>,
+    /// For each call in flight, under the progress token the upstream was given, the one the
+    /// downstream client gave and how many of its progress notifications are being passed.
+    progress: Mutex<HashMap<ProgressToken, CallProgress>>,
+    /// Told each time a progress notification has been passed downstream.
+    passed: Notify,
+}
+
+/// A call's progress as the relay passes it: the downstream client's token, and how many of
+/// its notifications are on their way there now.
+#[derive(Debug)]
+struct CallProgress {
+    downstream: ProgressToken,
+    passing: usize,
 }
 
 impl LinkState {
     /// Progress the upstream reports under `upstream` is reported to the downstream client
     /// under `downstream`, until [`forget_progress`](Self::forget_progress).
     pub fn map_progress(&self, upstream: ProgressToken, downstream: ProgressToken) {
-        self.lock().insert(upstream, downstream);
+        let call = CallProgress {
+            downstream,
+            passing: 0,
+        };
+        self.lock().insert(upstream, call);
+    }
+
+    /// Waits, at most `within`, until the progress the upstream sent for the call under
+    /// `upstream` before its answer has been passed downstream. rmcp hands each notification
+    /// to a task of its own and an answer straight to the task that awaits it, which the
+    /// runtime may run first: without this wait, an answer can overtake the progress sent
+    /// before it, and a client that reads progress until the answer sees none. The yield
+    /// lets the tasks already spawned for those notifications start (each counts itself as
+    /// passing before it awaits anything).
+    pub async fn progress_passed(&self, upstream: &ProgressToken, within: Duration) {
+        let settled = async {
+            tokio::task::yield_now().await;
+            loop {
+                let mut passed = std::pin::pin!(self.passed.notified());
+                passed.as_mut().enable();
+                let passing = self.lock().get(upstream).map_or(0, |call| call.passing);
+                if passing == 0 {
+                    return;
+                }
+                passed.await;
+            }
+        };
+        let _ = tokio::time::timeout(within, settled).await;
     }
 
     /// The call under `upstream` has ended.
@@ -40,11 +80,24 @@ impl LinkState {
         self.lock().remove(upstream);
     }
 
-    fn downstream_token(&self, upstream: &ProgressToken) -> Option<ProgressToken> {
-        self.lock().get(upstream).cloned()
+    /// The downstream token of the call under `upstream`, counted as passing one more
+    /// notification until [`passed_one`](Self::passed_one); none where no call is in flight.
+    fn pass_one(&self, upstream: &ProgressToken) -> Option<ProgressToken> {
+        let mut calls = self.lock();
+        let call = calls.get_mut(upstream)?;
+        call.passing += 1;
+        Some(call.downstream.clone())
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<ProgressToken, ProgressToken>> {
+    /// One notification of the call under `upstream` has been passed downstream.
+    fn passed_one(&self, upstream: &ProgressToken) {
+        if let Some(call) = self.lock().get_mut(upstream) {
+            call.passing = call.passing.saturating_sub(1);
+        }
+        self.passed.notify_waiters();
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<ProgressToken, CallProgress>> {
         self.progress
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
@@ -94,12 +147,17 @@ impl Service<RoleClient> for Relay {
         let notification = match notification {
             ServerNotification::ProgressNotification(mut progress) => {
                 // Progress of no call in flight is no downstream client's.
-                let Some(token) = self.state.downstream_token(&progress.params.progress_token)
-                else {
+                let upstream = progress.params.progress_token.clone();
+                let Some(token) = self.state.pass_one(&upstream) else {
                     return Ok(());
                 };
                 progress.params.progress_token = token;
-                ServerNotification::ProgressNotification(progress)
+                if let Some(downstream) = &self.downstream {
+                    let progress = ServerNotification::ProgressNotification(progress);
+                    let _ = downstream.send_notification(progress).await;
+                }
+                self.state.passed_one(&upstream);
+                return Ok(());
             }
             ServerNotification::ToolListChangedNotification(changed) => {
                 self.state.tools_stale.store(true, Ordering::Release);
