@@ -8,7 +8,7 @@ use super::KeyMerge;
 use super::set::{NodeSet, for_each_member};
 use crate::ir::key_table::{BaseReason, FreeReason, Merge};
 use crate::ir::several;
-use crate::ir::{Hazard, Holds, Kind, Node, Object, Tagging, kinds};
+use crate::ir::{Hazard, Holds, Kind, Node, Object, Tagging, checks, kinds};
 
 /// Decides how a set of nodes is advertised (the rules in the README's table). The decision
 /// depends only on the set's members, never on their order.
@@ -21,15 +21,16 @@ pub const fn decide<'a>(set: NodeSet<'a>) -> KeyMerge<'a> {
     if members.next().is_none() {
         return Merge::Keep(first);
     }
-    // One pass gathers the flags every rule looks at, hidden checks included (constant
-    // evaluation pays for every statement of every walk); whether hazards agree, and the
-    // comparison of shapes, run afterwards, only when a rule still depends on them, and stop
-    // at the first member that differs.
+    // One pass gathers the flags every rule looks at, each member's own hidden checks
+    // included (constant evaluation pays for every statement of every walk); whether hazards
+    // agree, what the members hold inside, and the comparison of shapes, run afterwards,
+    // only when a rule still depends on them, and stop at the first member that answers.
     let mut any_opaque = false;
     let mut any_hazard = false;
     let mut all_enums = true;
     let mut any_nullable = false;
     let mut any_hidden_check = false;
+    let mut any_holder = false;
     let mut kind_bits = 0u8;
     for_each_member!(set, |member| {
         let node = member.node;
@@ -37,7 +38,16 @@ pub const fn decide<'a>(set: NodeSet<'a>) -> KeyMerge<'a> {
         any_hazard |= !matches!(node.hazard, Hazard::None);
         all_enums &= matches!(node.kind, Kind::StringEnum(..));
         any_nullable |= node.nullable;
-        any_hidden_check = any_hidden_check || node.has_hidden_check();
+        any_hidden_check |= node.checks & checks::HIDDEN != 0;
+        any_holder |= matches!(
+            node.kind,
+            Kind::Array(..)
+                | Kind::Map(..)
+                | Kind::Tuple(_)
+                | Kind::AnyOf(_)
+                | Kind::Object(_)
+                | Kind::Union(_)
+        );
         kind_bits |= node.kind.json_kinds();
     });
     if any_opaque {
@@ -47,6 +57,9 @@ pub const fn decide<'a>(set: NodeSet<'a>) -> KeyMerge<'a> {
     if any_hazard && any_other_hazard(set, first.hazard) {
         return Merge::Free(FreeReason::MixedHazard);
     }
+    // Nodes of different JSON kinds never have one shape (`same_shape` implies the same
+    // kinds), so where the kinds differ no walk comparing shapes is needed.
+    let kinds_differ = kind_bits != first.kind.json_kinds();
     if any_nullable {
         kind_bits |= kinds::NULL;
     }
@@ -59,7 +72,12 @@ pub const fn decide<'a>(set: NodeSet<'a>) -> KeyMerge<'a> {
             reason: BaseReason::SameHazard,
         };
     }
-    if any_hidden_check {
+    // A check hidden inside a member (an array's items, an object's fields, a branch)
+    // matters where the members share one kind; where their kinds differ, the base kinds are
+    // all that is said whatever they hold, so no walk goes inside them.
+    if any_hidden_check
+        || (any_holder && !several(kind_bits & !kinds::NULL) && any_hidden_inside(set))
+    {
         return Merge::Base {
             kinds: kind_bits,
             reason: BaseReason::HiddenCheck,
@@ -70,7 +88,7 @@ pub const fn decide<'a>(set: NodeSet<'a>) -> KeyMerge<'a> {
             nullable: any_nullable,
         };
     }
-    if !any_other_shape(set, first) {
+    if !kinds_differ && !any_other_shape(set, first) {
         return Merge::Keep(first);
     }
     if set.can_step() && one_shape_inside(set, kind_bits & !kinds::NULL) {
@@ -118,6 +136,16 @@ const fn any_verbatim(set: NodeSet<'_>) -> bool {
             return true;
         }
     }
+    false
+}
+
+/// Whether a hidden check sits in some member, at any depth.
+const fn any_hidden_inside(set: NodeSet<'_>) -> bool {
+    for_each_member!(set, |member| {
+        if member.node.has_hidden_check() {
+            return true;
+        }
+    });
     false
 }
 

@@ -396,6 +396,63 @@ mod tests {
     }
 
     #[test]
+    fn a_check_hidden_inside_counts_where_the_kinds_agree() {
+        let text = <String as Shape>::SHAPE;
+        let trimmed = leak(
+            crate::ir::attributes::hidden(text, stitch_rules::Attribute::Trim, "x")
+                .expect("a string trims"),
+        );
+        let hiding = leak(Node::of(Kind::Array(trimmed, crate::ir::ArrayRules::NONE)));
+        let plain = <Vec<String> as Shape>::SHAPE;
+        let decide_x = |nodes: Vec<&'static Node<'static>>| {
+            let u = union(nodes.into_iter().map(|n| vec![("x", n)]).collect());
+            decide(NodeSet::of(CollisionSet::Scanned { union: u, key: "x" }))
+        };
+        // One kind: what the items hide drops the hull to the base kind.
+        for nodes in [vec![hiding, plain], vec![plain, hiding]] {
+            assert!(matches!(
+                decide_x(nodes),
+                Merge::Base {
+                    kinds: kinds::ARRAY,
+                    reason: BaseReason::HiddenCheck
+                }
+            ));
+        }
+        // A branch of one kind that hides a check counts too.
+        let branches = leak([trimmed, text]);
+        let any_of = leak(Node::of(Kind::AnyOf(branches)));
+        for nodes in [vec![any_of, text], vec![text, any_of]] {
+            assert!(matches!(
+                decide_x(nodes),
+                Merge::Base {
+                    kinds: kinds::STRING,
+                    reason: BaseReason::HiddenCheck
+                }
+            ));
+        }
+        // Kinds that differ are said by their kinds alone, whatever the members hold, in
+        // either order; a member's own hidden check is still the reason given.
+        for nodes in [vec![hiding, text], vec![text, hiding]] {
+            assert!(matches!(
+                decide_x(nodes),
+                Merge::Base {
+                    kinds,
+                    reason: BaseReason::DifferentShapes
+                } if kinds == kinds::ARRAY | kinds::STRING
+            ));
+        }
+        for nodes in [vec![trimmed, plain], vec![plain, trimmed]] {
+            assert!(matches!(
+                decide_x(nodes),
+                Merge::Base {
+                    kinds,
+                    reason: BaseReason::HiddenCheck
+                } if kinds == kinds::ARRAY | kinds::STRING
+            ));
+        }
+    }
+
+    #[test]
     fn decisions_follow_the_rules() {
         let int = <i64 as Shape>::SHAPE;
         let float = <f64 as Shape>::SHAPE;
