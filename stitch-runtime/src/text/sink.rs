@@ -174,24 +174,25 @@ impl<'a> Sink<'a> {
             self.escaped(name);
             return;
         }
-        let separator = separator.as_bytes();
-        let name = name.as_bytes();
-        let (before, count) = (separator.len(), name.len());
-        let start = self.len;
-        self.len = start + before + count;
-        if self.len <= self.capacity {
-            let mut i = 0;
-            while i < before {
-                self.buf[start + i] = separator[i];
-                i += 1;
+        // Slice patterns walk the bytes with no call for a length (see `const_text`).
+        let mut at = self.len;
+        let mut bytes = separator.as_bytes();
+        while let [byte, rest @ ..] = bytes {
+            if at < self.capacity {
+                self.buf[at] = *byte;
             }
-            let at = start + before;
-            i = 0;
-            while i < count {
-                self.buf[at + i] = name[i];
-                i += 1;
-            }
+            at += 1;
+            bytes = rest;
         }
+        bytes = name.as_bytes();
+        while let [byte, rest @ ..] = bytes {
+            if at < self.capacity {
+                self.buf[at] = *byte;
+            }
+            at += 1;
+            bytes = rest;
+        }
+        self.len = at;
     }
 
     /// A JSON object key and its colon: `"key":`.
