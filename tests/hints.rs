@@ -82,6 +82,58 @@ impl Shape for OperationByOperation {
     const SHAPE: &'static Node<'static> = &Node::of(Kind::Union(&BY_OPERATION));
 }
 
+/// A type alias the derive reads as required: `Option` behind another name.
+type Maybe<T> = Option<T>;
+
+/// A type the derive reads as optional, spelled `Option<T>`, that is required.
+mod spelled {
+    use serde::Deserialize;
+    use stitch::Shape;
+    use stitch::ir::Node;
+
+    /// A value that must be sent.
+    #[derive(Deserialize, Debug)]
+    #[serde(transparent)]
+    pub struct Always<T>(#[allow(dead_code, reason = "only its schema is read")] pub T);
+
+    impl<T: Shape> Shape for Always<T> {
+        const SHAPE: &'static Node<'static> = T::SHAPE;
+    }
+
+    pub type Option<T> = Always<T>;
+}
+
+/// Count things.
+#[allow(dead_code, reason = "its fields are deserialized, never read")]
+#[derive(Contract, Deserialize, Debug)]
+#[serde(tag = "op")]
+#[contract(name = "count")]
+enum Count {
+    Add {
+        by: u32,
+        to: Option<u32>,
+    },
+    Reset {
+        by: Maybe<u32>,
+        to: spelled::Option<u32>,
+    },
+    Scale {
+        by: u32,
+        to: u32,
+    },
+}
+
+/// The derive writes each key's hint list from the fields' spelling; the key table checks
+/// each field's requirement against it, so a spelling that misleads costs the list, not the
+/// truth: `Maybe<u32>` is optional, `spelled::Option<u32>` required.
+#[test]
+fn a_hint_names_the_operations_as_the_fields_types_say_whatever_their_spelling() {
+    let schema: Value = serde_json::from_str(Count::INPUT_SCHEMA).unwrap();
+    let hint = |key: &str| schema["properties"][key]["description"].clone();
+    assert_eq!(hint("by"), "Required if op = Add | Scale");
+    assert_eq!(hint("to"), "Required if op = Reset | Scale");
+}
+
 #[test]
 fn each_operation_names_its_keys_once() {
     let schema: Value = serde_json::from_str(Edit::INPUT_SCHEMA).unwrap();
@@ -213,4 +265,4 @@ fn parse_is_the_same_either_way() {
     assert_eq!(a.to_string(), b.to_string());
 }
 
-every_contract_here!(Edit, EditByKey, PatchByOperation);
+every_contract_here!(Edit, EditByKey, PatchByOperation, Count);

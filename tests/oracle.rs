@@ -296,8 +296,8 @@ fn with_table(union: &'static Union<'static>) -> &'static Union<'static> {
             match (keys, fields) {
                 $(($keys, $fields) => {
                     let indices = key_indices::<$fields, 32>(union);
-                    let table = Box::leak(Box::new(flat_table::<$keys, $fields>(union, &indices)));
-                    Flat { keys: &table.keys, slots: &table.slots }
+                    let table = Box::leak(Box::new(flat_table::<$keys, $fields>(union, &indices, None)));
+                    Flat { keys: &table.keys, slots: &table.slots, names: None }
                 })*
                 other => unreachable!("no table size for {other:?}"),
             }

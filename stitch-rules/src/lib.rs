@@ -6,11 +6,11 @@
 //!
 //! Modules: `strings`, `text` and `json` (text in constant evaluation: comparison, bounded
 //! messages, JSON escapes and the hash two texts are compared by); `doc` (a description's
-//! summary line); `name` (the tool-name rule); `keys` (numbering a flattened union's keys);
-//! `class`, `keyword` and `attribute` (the values attributes apply to, the keyword table, the
-//! field attributes and their misfits); `dialect`, `format` and `issue` (the dialects, the
-//! formats, the codes of a rejection's issues); `pattern` (feature `pattern`: how a pattern
-//! reads in ECMA-262 and in the `regex` crate).
+//! summary line); `name` (the tool-name rule); `keys` and `hint` (numbering a flattened union's
+//! keys, and how a key names its operations); `class`, `keyword` and `attribute` (the values
+//! attributes apply to, the keyword table, the field attributes and their misfits); `dialect`,
+//! `format` and `issue` (the dialects, the formats, the codes of a rejection's issues);
+//! `pattern` (feature `pattern`: how a pattern reads in ECMA-262 and in the `regex` crate).
 #![forbid(unsafe_code)]
 // A public type that may grow is `#[non_exhaustive]`; one that may not says why.
 #![warn(clippy::exhaustive_enums, clippy::exhaustive_structs)]
@@ -21,6 +21,7 @@ pub mod class;
 pub mod dialect;
 pub mod doc;
 pub mod format;
+pub mod hint;
 pub mod issue;
 pub mod json;
 pub mod keys;

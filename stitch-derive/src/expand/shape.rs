@@ -10,6 +10,7 @@ use stitch_rules::{doc, json, keys};
 use syn::spanned::Spanned;
 
 mod fields;
+mod hints;
 use fields::{FieldCode, field_code, field_node};
 
 use crate::model::{Body, Contract, Object, Source, Tagging, Union, Variant, VariantBody};
@@ -154,26 +155,35 @@ fn union_shape(
         );
     }
     let buffered = buffered_check(union);
-    let indices = match key_indices(union) {
+    let (indices, names) = match key_indices(union) {
         // Every name is known here: the key indices are written out, not computed by
-        // constant evaluation, which pays for every byte of every name it hashes.
+        // constant evaluation, which pays for every byte of every name it hashes; and so
+        // are the keys' hint lists.
         Some((of_field, keys)) => {
             let fields = of_field.len();
-            quote! {
-                const __STITCH_FIELDS: usize = #fields;
-                const __STITCH_INDICES: __s::KeyIndices<__STITCH_FIELDS> =
-                    __s::KeyIndices { of_field: [#(#of_field),*], keys: #keys };
-            }
+            let names = hints::key_names(union, &of_field, keys);
+            (
+                quote! {
+                    const __STITCH_FIELDS: usize = #fields;
+                    const __STITCH_INDICES: __s::KeyIndices<__STITCH_FIELDS> =
+                        __s::KeyIndices { of_field: [#(#of_field),*], keys: #keys };
+                    #names
+                },
+                quote!(::core::option::Option::Some(&__STITCH_NAMES)),
+            )
         }
         // A newtype operation's fields come from its type's shape: the same numbering, in
-        // constant evaluation.
-        None => quote! {
-            const __STITCH_FIELDS: usize = __s::total_fields(&__STITCH_RAW);
-            const __STITCH_INDICES: __s::KeyIndices<__STITCH_FIELDS> =
-                __s::key_indices::<__STITCH_FIELDS, { __s::slots_for(__STITCH_FIELDS) }>(
-                    &__STITCH_RAW,
-                );
-        },
+        // constant evaluation, and its hints written name by name.
+        None => (
+            quote! {
+                const __STITCH_FIELDS: usize = __s::total_fields(&__STITCH_RAW);
+                const __STITCH_INDICES: __s::KeyIndices<__STITCH_FIELDS> =
+                    __s::key_indices::<__STITCH_FIELDS, { __s::slots_for(__STITCH_FIELDS) }>(
+                        &__STITCH_RAW,
+                    );
+            },
+            quote!(::core::option::Option::None),
+        ),
     };
     let consts = quote! {
         #operations_static
@@ -187,10 +197,12 @@ fn union_shape(
         struct __StitchKeyTable;
         impl __s::KeyTable<__STITCH_KEYS, __STITCH_FIELDS> for __StitchKeyTable {
             const RAW: &'static __s::Union<'static> = &__STITCH_RAW;
+            const NAMES: ::core::option::Option<&'static __s::KeyNames<'static>> = #names;
             const TABLE: __s::FlatTable<__STITCH_KEYS, __STITCH_FIELDS> =
                 __s::flat_table::<__STITCH_KEYS, __STITCH_FIELDS>(
                     &__STITCH_RAW,
                     &__STITCH_INDICES,
+                    #names,
                 );
         }
     };

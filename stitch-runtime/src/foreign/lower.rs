@@ -274,6 +274,7 @@ impl<'a> Lowering<'a> {
         let flat = self.arena.alloc(Flat {
             keys: self.arena.alloc_slice_copy(&keys),
             slots: self.arena.alloc_slice_copy(&slots),
+            names: None,
         });
         Some(Node::of(Kind::Union(
             self.arena.alloc(union.with_flat(flat)),

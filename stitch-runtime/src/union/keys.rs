@@ -6,7 +6,9 @@
 use stitch_rules::keys::number_keys;
 
 use super::{CollisionSet, NodeSet, decide};
-use crate::ir::key_table::{Described, Flat, FreeReason, Merge, Requirement, Slot, TableKey};
+use crate::ir::key_table::{
+    Described, Flat, FreeReason, KeyNames, Merge, Requirement, Slot, TableKey,
+};
 use crate::ir::{Doc, Kind, Node, Union, for_each_operation_field};
 
 pub use stitch_rules::keys::slots_for;
@@ -35,12 +37,16 @@ pub struct FlatTable<const KEYS: usize, const FIELDS: usize> {
 pub trait KeyTable<const KEYS: usize, const FIELDS: usize> {
     /// The union's operations.
     const RAW: &'static Union<'static>;
-    /// Its key table ([`flat_table`] of [`RAW`](Self::RAW)).
+    /// Its keys' hint lists, where the derive wrote them (a static: a constant referring to
+    /// it is validated without them).
+    const NAMES: Option<&'static KeyNames<'static>>;
+    /// Its key table ([`flat_table`] of [`RAW`](Self::RAW) and [`NAMES`](Self::NAMES)).
     const TABLE: FlatTable<KEYS, FIELDS>;
     /// The table as the union refers to it.
     const FLAT: Flat<'static> = Flat {
         keys: &Self::TABLE.keys,
         slots: &Self::TABLE.slots,
+        names: Self::NAMES,
     };
     /// The union with its table.
     const UNION: Union<'static> = Self::RAW.with_flat(&Self::FLAT);
@@ -64,6 +70,7 @@ const EMPTY_KEY: TableKey = TableKey {
     requirement: Requirement::NONE,
     decision: Merge::Free(FreeReason::Opaque),
     description: Described::Nowhere,
+    named: false,
 };
 
 const EMPTY_SLOT: Slot = Slot {
@@ -118,19 +125,26 @@ pub const fn key_indices<const FIELDS: usize, const SLOTS: usize>(
 }
 
 /// Builds a union's key table from its key indices: keys in order of first appearance,
-/// occurrences grouped by key, and every key's merge decided once.
+/// occurrences grouped by key, and every key's merge decided once; with the derive's hint
+/// lists, which keys they name right.
 pub const fn flat_table<'a, const KEYS: usize, const FIELDS: usize>(
     union: &'a Union<'a>,
     indices: &KeyIndices<FIELDS>,
+    names: Option<&KeyNames>,
 ) -> FlatTable<KEYS, FIELDS> {
     let mut table = FlatTable {
         keys: [EMPTY_KEY; KEYS],
         slots: [EMPTY_SLOT; FIELDS],
     };
     let mut tallies = [KeyTally::NONE; KEYS];
+    let expected = match names {
+        Some(names) => names.required,
+        None => &[],
+    };
     fill_table(
         union,
         &indices.of_field,
+        expected,
         &mut table.keys,
         &mut table.slots,
         &mut tallies,
@@ -150,7 +164,7 @@ pub fn key_table<'a>(union: &'a Union<'a>) -> (Vec<TableKey>, Vec<Slot>) {
     let mut keys = vec![EMPTY_KEY; key_count];
     let mut slots = vec![EMPTY_SLOT; names.len()];
     let mut tallies = vec![KeyTally::NONE; key_count];
-    fill_table(union, &of_field, &mut keys, &mut slots, &mut tallies);
+    fill_table(union, &of_field, &[], &mut keys, &mut slots, &mut tallies);
     (keys, slots)
 }
 
@@ -164,6 +178,8 @@ struct KeyTally<'a> {
     /// What its fields say of it, and where the first that describes it is.
     description: Described<Doc<'a>>,
     described_at: Slot,
+    /// Whether some field under it is required where the derive expected otherwise.
+    unexpected: bool,
 }
 
 impl KeyTally<'_> {
@@ -173,26 +189,34 @@ impl KeyTally<'_> {
         default_matters: false,
         description: Described::Nowhere,
         described_at: EMPTY_SLOT,
+        unexpected: false,
     };
 }
 
 /// Fills a key table (`keys` and `tallies` one per key, `slots` one per field) from every
-/// field's key index: the one algorithm of the compile-time and the run-time table.
+/// field's key index: the one algorithm of the compile-time and the run-time table. Where
+/// `expected` says whether each field is required (the derive's hint lists, a bit a field),
+/// a key is [`named`](TableKey::named) when all its fields are as expected; empty, none is.
 const fn fill_table<'a>(
     union: &'a Union<'a>,
     of_field: &[u32],
+    expected: &[u64],
     keys: &mut [TableKey],
     slots: &mut [Slot],
     tallies: &mut [KeyTally<'a>],
 ) {
-    // Pass 1: count occurrences per key, how many operations require it, and what its
-    // fields say of it.
+    // Pass 1: count occurrences per key, how many operations require it, what its fields
+    // say of it, and whether they are required where the derive expected.
+    let expecting = expected.len() == slots.len().div_ceil(64);
     let mut at = 0;
     for_each_operation_field!(union, |operation, index, field| {
         let k = of_field[at] as usize;
         keys[k].count += 1;
         if field.required {
             tallies[k].required_by += 1;
+        }
+        if expecting && field.required != (expected[at / 64] >> (at % 64) & 1 == 1) {
+            tallies[k].unexpected = true;
         }
         if field.node.nullable {
             tallies[k].null_matters |= field.required || field.defaulted;
@@ -230,6 +254,7 @@ const fn fill_table<'a>(
             Described::Agreed(_) => Described::Agreed(tallies[k].described_at),
             Described::Differently => Described::Differently,
         };
+        keys[k].named = expecting && !tallies[k].unexpected;
         tallies[k].required_by = 0;
         k += 1;
     }

@@ -44,6 +44,9 @@ pub struct FlatKey<'a> {
     pub merge: KeyMerge<'a>,
     /// What its fields say of it.
     pub description: Described<Doc<'a>>,
+    /// The operations its hint names, escaped and joined, where the derive wrote them
+    /// right (`KeyNames`).
+    pub listed: Option<&'a str>,
 }
 
 /// One operation declaring a key.
@@ -251,7 +254,8 @@ impl<'a> Keys<'a> {
             if self.key >= flat.keys.len() {
                 return None;
             }
-            let key = flat.keys[self.key];
+            let k = self.key;
+            let key = flat.keys[k];
             self.key += 1;
             let first = flat.slots[key.start as usize].resolve(union);
             let merge = key.decision.keeping(first.field.node);
@@ -269,6 +273,10 @@ impl<'a> Keys<'a> {
                 requirement: key.requirement,
                 merge,
                 description,
+                listed: match flat.names {
+                    Some(names) if key.named => Some(names.lists[k]),
+                    _ => None,
+                },
             };
             let set = CollisionSet::Listed {
                 union,
@@ -326,6 +334,7 @@ impl<'a> Keys<'a> {
                 ),
                 merge: decide(NodeSet::of(set)),
                 description,
+                listed: None,
             };
             return Some((key, set));
         }
@@ -380,7 +389,7 @@ mod tests {
         let indices = key_indices::<5, 11>(u);
         assert_eq!(indices.of_field, [0, 1, 0, 2, 1]);
         assert_eq!(indices.keys, 3);
-        let table = flat_table::<3, 5>(u, &indices);
+        let table = flat_table::<3, 5>(u, &indices, None);
         let names: Vec<&str> = table
             .keys
             .iter()
@@ -393,6 +402,36 @@ mod tests {
             .map(|s| (s.variant, s.field))
             .collect();
         assert_eq!(b_slots, [(0, 0), (1, 1)]);
+    }
+
+    #[test]
+    fn the_derive_lists_name_a_key_only_where_its_fields_are_required_as_expected() {
+        use crate::ir::key_table::KeyNames;
+        let int = <i64 as Shape>::SHAPE;
+        let maybe = <Option<i64> as Shape>::SHAPE;
+        // Fields in order: v0.a, v0.b, v1.a (optional), v1.b.
+        let u = union(vec![
+            vec![("a", int), ("b", int)],
+            vec![("a", maybe), ("b", int)],
+        ]);
+        let indices = key_indices::<4, 9>(u);
+        let named = |required: &[u64]| {
+            let names = KeyNames {
+                required,
+                lists: &["v0", "v0 | v1"],
+            };
+            let table = flat_table::<2, 4>(u, &indices, Some(&names));
+            table.keys.map(|key| key.named)
+        };
+        assert_eq!(named(&[0b1011]), [true, true]);
+        // Expected required, found optional: `a` is written name by name.
+        assert_eq!(named(&[0b1111]), [false, true]);
+        // Expected optional, found required: `b` is written name by name.
+        assert_eq!(named(&[0b0011]), [true, false]);
+        // Without lists, or with too few bits for the fields, no key is named.
+        assert_eq!(named(&[]), [false, false]);
+        let table = flat_table::<2, 4>(u, &indices, None);
+        assert_eq!(table.keys.map(|key| key.named), [false, false]);
     }
 
     #[test]

@@ -301,7 +301,7 @@ fn step_call(step: &Step, node: TokenStream, field: &Field) -> TokenStream {
 }
 
 /// Whether a type is written as `Option<T>` (or a path ending in it).
-fn is_option(ty: &syn::Type) -> bool {
+pub(super) fn is_option(ty: &syn::Type) -> bool {
     match ty {
         syn::Type::Path(path) => path.path.segments.last().is_some_and(|last| {
             last.ident == "Option"

@@ -6,6 +6,7 @@
 //! of a property it advertises as `{}`.
 
 use stitch_rules::Dialect;
+use stitch_rules::hint::{OPERATION_SEPARATOR, names_operation};
 
 use super::flat::write_operation_list;
 use super::keywords::write_moved;
@@ -71,6 +72,8 @@ pub(super) const NO_NOTES: Notes<'static> = Notes {
 pub(super) struct Hint<'a> {
     pub(super) union: &'a Union<'a>,
     pub(super) set: CollisionSet<'a>,
+    /// The names as the derive listed them, copied whole where given.
+    pub(super) listed: Option<&'a str>,
     pub(super) required_by_some: bool,
     /// Whether some operation of the union takes keys it does not name (found once per
     /// union, so that a union without one pays nothing per key).
@@ -246,6 +249,7 @@ const fn write_hint(sink: &mut Sink<'_>, hint: Hint<'_>) {
     let Hint {
         union,
         set,
+        listed,
         required_by_some: any_requires,
         others_open,
     } = hint;
@@ -256,14 +260,18 @@ const fn write_hint(sink: &mut Sink<'_>, hint: Hint<'_>) {
     });
     sink.escaped(union.tag);
     sink.raw(" = ");
-    let mut separator = "";
-    for_each_occurrence!(set, |v, field| {
-        if !any_requires || field.required {
-            let variant = &union.variants[v];
-            sink.name_after(separator, variant.name, variant.plain);
-            separator = " | ";
-        }
-    });
+    if let Some(listed) = listed {
+        sink.raw(listed);
+    } else {
+        let mut separator = "";
+        for_each_occurrence!(set, |v, field| {
+            if names_operation(any_requires, field.required) {
+                let variant = &union.variants[v];
+                sink.name_after(separator, variant.name, variant.plain);
+                separator = OPERATION_SEPARATOR;
+            }
+        });
+    }
     if others_open {
         write_open_operations(sink, union, set);
     }
@@ -285,7 +293,7 @@ const fn write_open_operations(sink: &mut Sink<'_>, union: &Union<'_>, set: Coll
                 sink.escaped(union.tag);
                 " = "
             } else {
-                " | "
+                OPERATION_SEPARATOR
             };
             sink.name_after(separator, variant.name, variant.plain);
             named += 1;

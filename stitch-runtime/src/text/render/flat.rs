@@ -304,6 +304,7 @@ const fn write_key<'a>(
             Some(Hint {
                 union,
                 set,
+                listed: key.listed,
                 required_by_some: key.requirement.by_some,
                 others_open,
             })
