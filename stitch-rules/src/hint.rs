@@ -1,13 +1,20 @@
-//! How a flattened union's key names the operations that take it (`Required if op = a | b`):
-//! those that require it, or where none does, every one that declares it; each name escaped
-//! for a JSON string, joined by one separator. Constant evaluation writes a list name by name;
-//! the derive, which knows every name, writes the lists of a union whose keys it numbers
+//! How a flattened union names its operations: each key the operations that take it
+//! (`Required if op = a | b`: those that require it, or where none does, every one that
+//! declares it), and the tag every operation with its summary line (`a — Adds; b`); each
+//! name escaped for a JSON string. Constant evaluation writes a list name by name; the
+//! derive, which knows every name, writes the lists of a union whose keys it numbers
 //! natively, and rendering copies each whole.
 
 use crate::json::escaped;
 
 /// What stands between two operations' names in a hint.
 pub const OPERATION_SEPARATOR: &str = " | ";
+
+/// What stands between two operations in the tag's description.
+pub const SUMMARY_SEPARATOR: &str = "; ";
+
+/// What stands between an operation's name and its summary line in the tag's description.
+pub const SUMMARY_DASH: &str = " \u{2014} ";
 
 /// Whether a key's hint names an operation whose field under the key is `required`, when
 /// some operation requires the key (`some_require`): the requiring ones, or where none
@@ -20,8 +27,8 @@ pub const fn names_operation(some_require: bool, required: bool) -> bool {
 /// [`OPERATION_SEPARATOR`]: for the derive.
 pub fn operation_list<'a>(names: impl IntoIterator<Item = &'a str>) -> String {
     let mut list = String::new();
-    for name in names {
-        if !list.is_empty() {
+    for (at, name) in names.into_iter().enumerate() {
+        if at > 0 {
             list.push_str(OPERATION_SEPARATOR);
         }
         list.push_str(&escaped(name));
@@ -29,15 +36,47 @@ pub fn operation_list<'a>(names: impl IntoIterator<Item = &'a str>) -> String {
     list
 }
 
+/// The inside of a JSON string listing every operation, `(name, summary line)`, as the tag's
+/// description does (`a — Adds; b`), each text escaped: for the derive.
+pub fn summary_list<'a>(
+    operations: impl IntoIterator<Item = (&'a str, Option<&'a str>)>,
+) -> String {
+    let mut list = String::new();
+    for (at, (name, summary)) in operations.into_iter().enumerate() {
+        if at > 0 {
+            list.push_str(SUMMARY_SEPARATOR);
+        }
+        list.push_str(&escaped(name));
+        if let Some(summary) = summary {
+            list.push_str(SUMMARY_DASH);
+            list.push_str(&escaped(summary));
+        }
+    }
+    list
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{names_operation, operation_list};
+    use super::{names_operation, operation_list, summary_list};
 
     #[test]
     fn names_are_escaped_and_joined_in_order() {
         assert_eq!(operation_list(["b", "a\"q", "c"]), "b | a\\\"q | c");
         assert_eq!(operation_list(["only"]), "only");
         assert_eq!(operation_list([]), "");
+        assert_eq!(operation_list(["", "b"]), " | b");
+    }
+
+    #[test]
+    fn the_summary_list_gives_each_operation_its_line() {
+        assert_eq!(
+            summary_list([
+                ("a", Some("Adds \"one\"")),
+                ("b", None),
+                ("c", Some("Clears"))
+            ]),
+            "a \u{2014} Adds \\\"one\\\"; b; c \u{2014} Clears"
+        );
     }
 
     #[test]

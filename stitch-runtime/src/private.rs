@@ -15,7 +15,7 @@ pub use crate::guard::compile_time::{dialect_report, guard_report};
 pub use crate::ir::attributes::{
     applied, catch, coerce, fallback, hidden, keyword, newtype_object, values,
 };
-pub use crate::ir::key_table::{Flat, KeyNames};
+pub use crate::ir::key_table::{Flat, NameLists};
 pub use crate::ir::serde_buffer::{Buffered, unbufferable};
 pub use crate::ir::serde_flatten::{
     Flattened, flatten_misfit, flattened_count, flattened_fields, with_flattened_rest,

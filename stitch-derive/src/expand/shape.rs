@@ -161,7 +161,7 @@ fn union_shape(
         // are the keys' hint lists.
         Some((of_field, keys)) => {
             let fields = of_field.len();
-            let names = hints::key_names(union, &of_field, keys);
+            let names = hints::name_lists(union, &of_field, keys);
             (
                 quote! {
                     const __STITCH_FIELDS: usize = #fields;
@@ -197,7 +197,7 @@ fn union_shape(
         struct __StitchKeyTable;
         impl __s::KeyTable<__STITCH_KEYS, __STITCH_FIELDS> for __StitchKeyTable {
             const RAW: &'static __s::Union<'static> = &__STITCH_RAW;
-            const NAMES: ::core::option::Option<&'static __s::KeyNames<'static>> = #names;
+            const NAMES: ::core::option::Option<&'static __s::NameLists<'static>> = #names;
             const TABLE: __s::FlatTable<__STITCH_KEYS, __STITCH_FIELDS> =
                 __s::flat_table::<__STITCH_KEYS, __STITCH_FIELDS>(
                     &__STITCH_RAW,

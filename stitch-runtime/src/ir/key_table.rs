@@ -70,7 +70,7 @@ pub struct TableKey {
     /// What its fields say of it: the slot of the first that describes it, where all that
     /// do agree.
     pub description: Described<Slot>,
-    /// Whether the union's [`KeyNames`] list this key's operations as its hint names them:
+    /// Whether the union's [`NameLists`] list this key's operations as its hint names them:
     /// every field under it is required exactly where the derive expected.
     pub named: bool,
 }
@@ -108,29 +108,31 @@ pub struct Flat<'a> {
     pub keys: &'a [TableKey],
     /// Slots grouped by key, in operation order within each key.
     pub slots: &'a [Slot],
-    /// The lists of operations each key's hint names, where the derive wrote them.
-    pub names: Option<&'a KeyNames<'a>>,
+    /// The lists of operations the union's schema names, where the derive wrote them.
+    pub names: Option<&'a NameLists<'a>>,
 }
 
-/// Each key's hint list as the derive writes it, where it numbers a union's keys itself
-/// (`stitch_rules::hint`): rendering copies a list whole rather than write it name by name
-/// (for a 60 × 12 union, 640 names and a third of the schema's text). Which operations a
-/// hint names depends on which require the key, and whether a field is required on its
-/// type's shape, which only constant evaluation sees: the derive says what it expects of
-/// each field, the key table checks it field by field, and a key whose fields differ from it
-/// (not `named` in the table) is written name by name.
+/// The lists of operations a union's schema names, as the derive writes them where it
+/// numbers the union's keys itself (`stitch_rules::hint`): rendering copies a list whole
+/// rather than write it name by name (for a 60 × 12 union, 640 names and a third of the
+/// schema's text). Which operations a key's hint names depends on which require the key, and
+/// whether a field is required on its type's shape, which only constant evaluation sees: the
+/// derive says what it expects of each field, the key table checks it field by field, and a
+/// key whose fields differ from it (not `named` in the table) is written name by name.
 #[derive(Clone, Copy, Debug)]
 #[allow(
     clippy::exhaustive_structs,
     reason = "the IR the derive's generated code builds in constants, by struct literal"
 )]
-pub struct KeyNames<'a> {
+pub struct NameLists<'a> {
     /// Whether each field, every operation's in order, is expected to be required: field
     /// `i`'s bit is bit `i % 64` of word `i / 64` (a few words rather than a literal per
     /// field, which every `cargo check` pays to read).
     pub required: &'a [u64],
     /// Per key: the operations its hint names, as expected, escaped and joined.
     pub lists: &'a [&'a str],
+    /// Every operation with its summary line, as the tag's description lists them.
+    pub operations: &'a str,
 }
 
 /// Which operations of a union require a key (the flat object requires it when every one

@@ -7,7 +7,7 @@ use stitch_rules::keys::number_keys;
 
 use super::{CollisionSet, NodeSet, decide};
 use crate::ir::key_table::{
-    Described, Flat, FreeReason, KeyNames, Merge, Requirement, Slot, TableKey,
+    Described, Flat, FreeReason, Merge, NameLists, Requirement, Slot, TableKey,
 };
 use crate::ir::{Doc, Kind, Node, Union, for_each_operation_field};
 
@@ -39,7 +39,7 @@ pub trait KeyTable<const KEYS: usize, const FIELDS: usize> {
     const RAW: &'static Union<'static>;
     /// Its keys' hint lists, where the derive wrote them (a static: a constant referring to
     /// it is validated without them).
-    const NAMES: Option<&'static KeyNames<'static>>;
+    const NAMES: Option<&'static NameLists<'static>>;
     /// Its key table ([`flat_table`] of [`RAW`](Self::RAW) and [`NAMES`](Self::NAMES)).
     const TABLE: FlatTable<KEYS, FIELDS>;
     /// The table as the union refers to it.
@@ -130,7 +130,7 @@ pub const fn key_indices<const FIELDS: usize, const SLOTS: usize>(
 pub const fn flat_table<'a, const KEYS: usize, const FIELDS: usize>(
     union: &'a Union<'a>,
     indices: &KeyIndices<FIELDS>,
-    names: Option<&KeyNames>,
+    names: Option<&NameLists>,
 ) -> FlatTable<KEYS, FIELDS> {
     let mut table = FlatTable {
         keys: [EMPTY_KEY; KEYS],

@@ -45,7 +45,7 @@ pub struct FlatKey<'a> {
     /// What its fields say of it.
     pub description: Described<Doc<'a>>,
     /// The operations its hint names, escaped and joined, where the derive wrote them
-    /// right (`KeyNames`).
+    /// right (`NameLists`).
     pub listed: Option<&'a str>,
 }
 
@@ -406,7 +406,7 @@ mod tests {
 
     #[test]
     fn the_derive_lists_name_a_key_only_where_its_fields_are_required_as_expected() {
-        use crate::ir::key_table::KeyNames;
+        use crate::ir::key_table::NameLists;
         let int = <i64 as Shape>::SHAPE;
         let maybe = <Option<i64> as Shape>::SHAPE;
         // Fields in order: v0.a, v0.b, v1.a (optional), v1.b.
@@ -416,9 +416,10 @@ mod tests {
         ]);
         let indices = key_indices::<4, 9>(u);
         let named = |required: &[u64]| {
-            let names = KeyNames {
+            let names = NameLists {
                 required,
                 lists: &["v0", "v0 | v1"],
+                operations: "v0; v1",
             };
             let table = flat_table::<2, 4>(u, &indices, Some(&names));
             table.keys.map(|key| key.named)

@@ -1,20 +1,21 @@
-//! A keyed union's hint lists, written where the derive numbers its keys: for each key, the
-//! operations its hint names by the shared rule (`stitch_rules::hint`), as expected from
-//! the fields' spelling, so that rendering copies a hint's names whole. Whether a field is
-//! required depends on its type's shape, which only constant evaluation sees: each field's
-//! expectation goes with the lists, and the key table writes a key whose fields differ from
-//! it name by name.
+//! A keyed union's lists of operations, written where the derive numbers its keys: for each
+//! key, the operations its hint names by the shared rule (`stitch_rules::hint`), as expected
+//! from the fields' spelling, and every operation with its summary line for the tag's
+//! description, so that rendering copies each list whole. Whether a field is required depends
+//! on its type's shape, which only constant evaluation sees: each field's expectation goes with
+//! the lists, and the key table writes a key whose fields differ from it name by name.
 
 use proc_macro2::TokenStream;
 use quote::quote;
-use stitch_rules::hint::{names_operation, operation_list};
+use stitch_rules::doc::summary;
+use stitch_rules::hint::{names_operation, operation_list, summary_list};
 
 use super::fields::is_option;
 use crate::model::{Field, Source, Union, VariantBody};
 
 /// The `__STITCH_NAMES` static of a union whose fields' key indices are `of_field` (every
 /// struct operation's fields in order, as `key_indices` numbers them) over `keys` keys.
-pub(super) fn key_names(union: &Union, of_field: &[u32], keys: usize) -> TokenStream {
+pub(super) fn name_lists(union: &Union, of_field: &[u32], keys: usize) -> TokenStream {
     let mut members: Vec<Vec<(&str, bool)>> = vec![Vec::new(); keys];
     let mut required = vec![0u64; of_field.len().div_ceil(64)];
     let fields = union.variants.iter().flat_map(|variant| {
@@ -40,10 +41,15 @@ pub(super) fn key_names(union: &Union, of_field: &[u32], keys: usize) -> TokenSt
                 .map(|&(operation, _)| operation),
         )
     });
+    let operations = summary_list(union.variants.iter().map(|variant| {
+        let line = variant.description.as_deref().and_then(summary);
+        (variant.wire.as_str(), line)
+    }));
     quote! {
-        static __STITCH_NAMES: __s::KeyNames<'static> = __s::KeyNames {
+        static __STITCH_NAMES: __s::NameLists<'static> = __s::NameLists {
             required: &[#(#required),*],
             lists: &[#(#lists),*],
+            operations: #operations,
         };
     }
 }

@@ -5,13 +5,14 @@
 //! operations that require or offer it (or, `Hints::ByOperation`, each operation naming its
 //! keys in the tag's description); or, externally tagged, one key per operation.
 
+use stitch_rules::hint::{SUMMARY_DASH, SUMMARY_SEPARATOR};
 use stitch_rules::{DialectRules, Keyword, Omitted};
 
 use super::Rendering;
 use super::description::{Description, Hint, NO_NOTES, write_doc_text};
 use super::merge::{described, write_merge};
 use super::node::{write_node, write_type};
-use crate::ir::key_table::{Merge, Requirement};
+use crate::ir::key_table::{Flat, Merge, Requirement};
 use crate::ir::{Hints, Holds, Kind, Node, Object, Tagging, Union, Variant, kinds};
 use crate::text::dialect_forms::{self, Null};
 use crate::text::sink::Sink;
@@ -214,7 +215,8 @@ pub(crate) const UNIT_VALUE: Node =
     Node::of(Kind::Object(&Object::new(&[], true, None))).nullable();
 
 /// The tag's description: every operation with the first line of its doc, and with its keys
-/// when the union says its hints by operation.
+/// when the union says its hints by operation. Without keys, the derive's list is copied
+/// whole where it wrote one (`NameLists`).
 const fn write_operations_summary<'a>(sink: &mut Sink<'_>, union: &'a Union<'a>) {
     let keys = matches!(union.hints, Hints::ByOperation);
     sink.raw(if keys {
@@ -222,7 +224,12 @@ const fn write_operations_summary<'a>(sink: &mut Sink<'_>, union: &'a Union<'a>)
     } else {
         "The operation: "
     });
-    write_operation_list(sink, union, keys);
+    match union.flat {
+        Some(Flat {
+            names: Some(lists), ..
+        }) if !keys => sink.raw(lists.operations),
+        _ => write_operation_list(sink, union, keys),
+    }
     sink.raw(".");
 }
 
@@ -237,12 +244,13 @@ pub(super) const fn write_operation_list<'a>(
     let variant_count = union.variants.len();
     while v < variant_count {
         let variant = &union.variants[v];
-        sink.name_after(if v > 0 { "; " } else { "" }, variant.name, variant.plain);
+        let separator = if v > 0 { SUMMARY_SEPARATOR } else { "" };
+        sink.name_after(separator, variant.name, variant.plain);
         if keys {
             write_operation_keys(sink, union, v);
         }
         if let Some(summary) = variant.summary {
-            sink.raw(" \u{2014} ");
+            sink.raw(SUMMARY_DASH);
             write_doc_text(sink, &summary);
         }
         v += 1;
