@@ -1,8 +1,8 @@
 //! The IR of a type, as code: nodes built by the runtime's `const fn`s, one call per attribute
 //! at the attribute's span; and, for a non-generic union, its key table. The facts rendering
-//! needs of a text (its escape, its hash, its summary line) and the numbering of a union's
-//! keys are computed here, natively, by the shared rules, so that constant evaluation never
-//! scans a text for them.
+//! needs of a text (its escape, its hash, its summary line), the numbering of a union's keys
+//! and the lists of operations its schema names are computed here, natively, by the shared
+//! rules, so that constant evaluation never scans or assembles a text for them.
 
 use proc_macro2::{Span, TokenStream};
 use quote::{ToTokens, format_ident, quote, quote_spanned};

@@ -30,7 +30,9 @@
 //! - one evaluation of a constant may run about 2 million basic blocks before rustc's
 //!   `long_running_const_eval` lint stops the build: every algorithm here is linear in the
 //!   contract's size, and facts the derive can compute natively (plainness, hashes, summary
-//!   lines, escapes, key indices) are computed there, not here.
+//!   lines, escapes, key indices, the lists of operations a union's schema names) are
+//!   computed there, not here; where such a fact depends on a type's shape, the derive's
+//!   expectation is checked here, field by field, before it is used.
 
 use core::marker::PhantomData;
 
