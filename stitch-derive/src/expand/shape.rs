@@ -155,7 +155,43 @@ fn union_shape(
         );
     }
     let buffered = buffered_check(union);
-    let (indices, names) = match key_indices(union) {
+    let (indices, names) = key_table_items(union);
+    let consts = quote! {
+        #operations_static
+        static __STITCH_RAW: __s::Union<'static> = #raw;
+        #buffered
+        #indices
+        const __STITCH_KEYS: usize = __STITCH_INDICES.keys;
+        // The key table, in a trait's constants (`KeyTable`): computed only where the
+        // shape is read. The operations above are a constant item, evaluated now, and with
+        // them every attribute's fit.
+        struct __StitchKeyTable;
+        impl __s::KeyTable<__STITCH_KEYS, __STITCH_FIELDS> for __StitchKeyTable {
+            const RAW: &'static __s::Union<'static> = &__STITCH_RAW;
+            const NAMES: ::core::option::Option<&'static __s::NameLists<'static>> = #names;
+            const TABLE: __s::FlatTable<__STITCH_KEYS, __STITCH_FIELDS> =
+                __s::flat_table::<__STITCH_KEYS, __STITCH_FIELDS>(
+                    &__STITCH_RAW,
+                    &__STITCH_INDICES,
+                    Self::NAMES,
+                );
+        }
+    };
+    (
+        consts,
+        quote!(__s::keyed_shape::<
+            __STITCH_KEYS,
+            __STITCH_FIELDS,
+            __StitchKeyTable,
+        >()),
+    )
+}
+
+/// The items a keyed union's table is computed from (its field count, every field's key
+/// index, and where the derive can write them, its lists of operations), and the expression
+/// of those lists (`None` where constant evaluation numbers the keys).
+fn key_table_items(union: &Union) -> (TokenStream, TokenStream) {
+    match key_indices(union) {
         // Every name is known here: the key indices are written out, not computed by
         // constant evaluation, which pays for every byte of every name it hashes; and so
         // are the keys' hint lists.
@@ -184,36 +220,7 @@ fn union_shape(
             },
             quote!(::core::option::Option::None),
         ),
-    };
-    let consts = quote! {
-        #operations_static
-        static __STITCH_RAW: __s::Union<'static> = #raw;
-        #buffered
-        #indices
-        const __STITCH_KEYS: usize = __STITCH_INDICES.keys;
-        // The key table, in a trait's constants (`KeyTable`): computed only where the
-        // shape is read. The operations above are a constant item, evaluated now, and with
-        // them every attribute's fit.
-        struct __StitchKeyTable;
-        impl __s::KeyTable<__STITCH_KEYS, __STITCH_FIELDS> for __StitchKeyTable {
-            const RAW: &'static __s::Union<'static> = &__STITCH_RAW;
-            const NAMES: ::core::option::Option<&'static __s::NameLists<'static>> = #names;
-            const TABLE: __s::FlatTable<__STITCH_KEYS, __STITCH_FIELDS> =
-                __s::flat_table::<__STITCH_KEYS, __STITCH_FIELDS>(
-                    &__STITCH_RAW,
-                    &__STITCH_INDICES,
-                    #names,
-                );
-        }
-    };
-    (
-        consts,
-        quote!(__s::keyed_shape::<
-            __STITCH_KEYS,
-            __STITCH_FIELDS,
-            __StitchKeyTable,
-        >()),
-    )
+    }
 }
 
 /// A keyed union's operations as columns, where every operation is an object whose fields
