@@ -41,6 +41,24 @@ pub use value_rules::{
     ArrayRules, Bound, KeywordValue, MapRules, NumberRules, NumberType, StringRules,
 };
 
+/// The kinds that hold no node: every other kind holds nodes inside (items, fields,
+/// branches), which a walk for hidden checks goes into. One list, which
+/// [`Node::has_hidden_check`] matches exhaustively, so a new kind must be placed on one side.
+macro_rules! leaf_kinds {
+    () => {
+        $crate::ir::Kind::Boolean
+            | $crate::ir::Kind::Integer(_)
+            | $crate::ir::Kind::Number(_)
+            | $crate::ir::Kind::String(_)
+            | $crate::ir::Kind::StringEnum(..)
+            | $crate::ir::Kind::Any
+            | $crate::ir::Kind::Kinds(_)
+            | $crate::ir::Kind::Opaque
+            | $crate::ir::Kind::Verbatim(_)
+    };
+}
+pub(crate) use leaf_kinds;
+
 /// Runs `$body` for each field of each operation of a union, in operation order, naming the
 /// operation's index, the field's index and (when asked) the field: the loop every walk over a union's
 /// fields makes, written once, as a macro because constant evaluation pays for every call.
@@ -420,7 +438,7 @@ impl<'a> Node<'a> {
                 }
                 false
             }
-            _ => false,
+            leaf_kinds!() => false,
         }
     }
 }

@@ -8,7 +8,7 @@ use super::KeyMerge;
 use super::set::{NodeSet, for_each_member};
 use crate::ir::key_table::{BaseReason, FreeReason, Merge};
 use crate::ir::several;
-use crate::ir::{Hazard, Holds, Kind, Node, Object, Tagging, checks, kinds};
+use crate::ir::{Hazard, Holds, Kind, Node, Object, Tagging, checks, kinds, leaf_kinds};
 
 /// Decides how a set of nodes is advertised (the rules in the README's table). The decision
 /// depends only on the set's members, never on their order.
@@ -39,15 +39,7 @@ pub const fn decide<'a>(set: NodeSet<'a>) -> KeyMerge<'a> {
         all_enums &= matches!(node.kind, Kind::StringEnum(..));
         any_nullable |= node.nullable;
         any_hidden_check |= node.checks & checks::HIDDEN != 0;
-        any_holder |= matches!(
-            node.kind,
-            Kind::Array(..)
-                | Kind::Map(..)
-                | Kind::Tuple(_)
-                | Kind::AnyOf(_)
-                | Kind::Object(_)
-                | Kind::Union(_)
-        );
+        any_holder |= !matches!(node.kind, leaf_kinds!());
         kind_bits |= node.kind.json_kinds();
     });
     if any_opaque {
