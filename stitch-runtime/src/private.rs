@@ -28,7 +28,8 @@ pub use crate::shape::Shape;
 pub use crate::text::const_text::{advertised_text, exact_text};
 pub use crate::tool::{ContractTool, SchemaProfile};
 pub use crate::union::{
-    FlatTable, KeyIndices, KeyTable, flat_table, key_indices, keyed_shape, slots_for, total_fields,
+    FlatTable, KeyIndices, KeyTable, flat_table, key_indices, keyed_shape, keyed_union, slots_for,
+    total_fields,
 };
 pub use serde::de::DeserializeOwned;
 pub use stitch_rules::{Attribute, Keyword};

@@ -12,12 +12,12 @@ mod refine;
 mod shape;
 
 use proc_macro2::TokenStream;
-use quote::{quote, quote_spanned};
+use quote::{ToTokens, quote, quote_spanned};
 
 use crate::model::{Contract, Profile};
 use crate::validate::Purpose;
 use refine::{refine_items, standard_types_asserted};
-use shape::{has_key_table, shape_expr};
+use shape::{has_key_table, shape_expr, shape_source};
 
 pub fn expand(contract: &Contract) -> TokenStream {
     let krate = &contract.krate;
@@ -99,6 +99,7 @@ pub fn expand_shape(contract: &Contract) -> TokenStream {
 /// evaluated where the type is declared, and the guard when the contract asks for it.
 fn compile_time_items(contract: &Contract) -> TokenStream {
     let ident = &contract.ident;
+    let source = shape_source(contract, ident.to_token_stream());
     // The texts are `const fn` calls, each evaluated only where it is read (a function body
     // reading one costs `cargo check` nothing): the advertised schema, or the exact one for a
     // contract that advertises it.
@@ -106,13 +107,13 @@ fn compile_time_items(contract: &Contract) -> TokenStream {
     // renderer is never entered with it.
     let text = |rendered: TokenStream| {
         quote!({
-            let _: &__s::Node = __stitch_shape::<#ident>();
+            let _: &__s::Node = __stitch_shape::<#source>();
             #rendered
         })
     };
-    let exact_text = text(quote!(__s::exact_text::<#ident>()));
+    let exact_text = text(quote!(__s::exact_text::<#source>()));
     let input_text = if contract.flatten {
-        text(quote!(__s::advertised_text::<#ident>()))
+        text(quote!(__s::advertised_text::<#source>()))
     } else {
         exact_text.clone()
     };
@@ -237,7 +238,8 @@ fn tool_expr(contract: &Contract) -> TokenStream {
     let description = contract.description.clone().unwrap_or_default();
     let flatten = contract.flatten;
     let profile = profile_expr(&contract.profile);
-    quote!(__s::tool(#name, #description, __stitch_shape::<Self>(), #flatten, #profile))
+    let source = shape_source(contract, quote!(Self));
+    quote!(__s::tool(#name, #description, __stitch_shape::<#source>(), #flatten, #profile))
 }
 
 fn profile_expr(profile: &Profile) -> TokenStream {

@@ -11,7 +11,8 @@ use syn::spanned::Spanned;
 
 mod fields;
 mod hints;
-use fields::{FieldCode, field_code, field_node};
+mod repeats;
+use fields::{FieldCode, FieldParts, field_code, field_node};
 
 use crate::model::{Body, Contract, Object, Source, Tagging, Union, Variant, VariantBody};
 
@@ -98,11 +99,10 @@ fn union_shape(
     let description = option_doc(contract.description.as_deref());
     let keyed = has_key_table(contract);
     // A keyed union's operations are a static array of their own, and its union a static
-    // pointing at it. When rustc validates a constant's value, it follows every reference
-    // into what the reference's own allocation holds, but stops at another static: so each
-    // constant built on the union (its table's union, its shape, its tool) checks one
-    // pointer there, not every operation, field and node again (for a 60 × 12 union read in
-    // a constant, 0.03G of rustc's 8.2G instructions).
+    // pointing at it: evaluated and interned once, not copied into every constant built on
+    // it (for a 60 × 12 union read in a constant, 0.03G of rustc's 8.2G instructions).
+    // rustc still validates each such constant's value through every reference, into
+    // statics too, so those constants are as few as the key table allows (`KeyTable`).
     let columns = if keyed {
         operation_columns(union, consts)
     } else {
@@ -115,8 +115,10 @@ fn union_shape(
             .map(|v| variant_expr(&union.tagging, v, consts))
             .collect()
     };
+    let sameness = columns.as_ref().map(|columns| columns.sameness.as_slice());
+    let (indices, names) = key_table_items(union, sameness);
     let (operations, operations_static) = match (keyed, columns) {
-        (true, Some(columns)) => (quote!(&__STITCH_OPERATIONS), columns),
+        (true, Some(columns)) => (quote!(&__STITCH_OPERATIONS), columns.items),
         (true, None) => {
             let variants = variants();
             let operation_count = union.variants.len();
@@ -155,19 +157,17 @@ fn union_shape(
         );
     }
     let buffered = buffered_check(union);
-    let (indices, names) = key_table_items(union);
     let consts = quote! {
         #operations_static
         static __STITCH_RAW: __s::Union<'static> = #raw;
         #buffered
         #indices
         const __STITCH_KEYS: usize = __STITCH_INDICES.keys;
-        // The key table, in a trait's constants (`KeyTable`): computed only where the
-        // shape is read. The operations above are a constant item, evaluated now, and with
-        // them every attribute's fit.
-        struct __StitchKeyTable;
-        impl __s::KeyTable<__STITCH_KEYS, __STITCH_FIELDS> for __StitchKeyTable {
-            const RAW: &'static __s::Union<'static> = &__STITCH_RAW;
+        // The key table and the shape of the union with it, in the constants of a generic
+        // impl (`KeyTable`): computed only where the shape is read. The operations above
+        // are a constant item, evaluated now, and with them every attribute's fit.
+        struct __StitchKeyTable<X: ?Sized>(::core::marker::PhantomData<X>);
+        impl<X: ?Sized> __s::KeyTable<__STITCH_KEYS, __STITCH_FIELDS> for __StitchKeyTable<X> {
             const NAMES: ::core::option::Option<&'static __s::NameLists<'static>> = #names;
             const TABLE: __s::FlatTable<__STITCH_KEYS, __STITCH_FIELDS> =
                 __s::flat_table::<__STITCH_KEYS, __STITCH_FIELDS>(
@@ -175,22 +175,40 @@ fn union_shape(
                     &__STITCH_INDICES,
                     Self::NAMES,
                 );
+            const UNION: __s::Union<'static> = __s::keyed_union(&__STITCH_RAW, &Self::FLAT);
+        }
+        impl<X: ?Sized> __s::Shape for __StitchKeyTable<X> {
+            const SHAPE: &'static __s::Node<'static> = &__s::Node::of(__s::Kind::Union(
+                &<Self as __s::KeyTable<__STITCH_KEYS, __STITCH_FIELDS>>::UNION,
+            ));
         }
     };
-    (
-        consts,
-        quote!(__s::keyed_shape::<
-            __STITCH_KEYS,
-            __STITCH_FIELDS,
-            __StitchKeyTable,
-        >()),
-    )
+    let table_type = keyed_shape_type();
+    (consts, quote!(__s::keyed_shape::<#table_type>()))
+}
+
+/// The type whose `Shape` is a keyed union's shape with its key table (`__s::KeyTable`): the
+/// texts and the tool read it there, not through the union's own `Shape::SHAPE`, which is a
+/// constant more for rustc to validate.
+fn keyed_shape_type() -> TokenStream {
+    quote!(__StitchKeyTable<()>)
+}
+
+/// The type the texts and the tool read a contract's shape from: a union's key table type
+/// where it has one, the contract itself (`itself`, as the caller names it) otherwise.
+pub fn shape_source(contract: &Contract, itself: TokenStream) -> TokenStream {
+    if has_key_table(contract) {
+        keyed_shape_type()
+    } else {
+        itself
+    }
 }
 
 /// The items a keyed union's table is computed from (its field count, every field's key
-/// index, and where the derive can write them, its lists of operations), and the expression
-/// of those lists (`None` where constant evaluation numbers the keys).
-fn key_table_items(union: &Union) -> (TokenStream, TokenStream) {
+/// index, which fields repeat an earlier one of their key where `sameness` says what each
+/// field must share to, and where the derive can write them, its lists of operations), and
+/// the expression of those lists (`None` where constant evaluation numbers the keys).
+fn key_table_items(union: &Union, sameness: Option<&[String]>) -> (TokenStream, TokenStream) {
     match key_indices(union) {
         // Every name is known here: the key indices are written out, not computed by
         // constant evaluation, which pays for every byte of every name it hashes; and so
@@ -198,11 +216,17 @@ fn key_table_items(union: &Union) -> (TokenStream, TokenStream) {
         Some((of_field, keys)) => {
             let fields = of_field.len();
             let names = hints::name_lists(union, &of_field, keys);
+            let repeats = sameness.map_or_else(Vec::new, |sameness| {
+                repeats::repeated_fields(&of_field, sameness)
+            });
             (
                 quote! {
                     const __STITCH_FIELDS: usize = #fields;
-                    const __STITCH_INDICES: __s::KeyIndices<__STITCH_FIELDS> =
-                        __s::KeyIndices { of_field: [#(#of_field),*], keys: #keys };
+                    const __STITCH_INDICES: __s::KeyIndices<__STITCH_FIELDS> = __s::KeyIndices {
+                        of_field: [#(#of_field),*],
+                        keys: #keys,
+                        repeats: &[#(#repeats),*],
+                    };
                     #names
                 },
                 quote!(::core::option::Option::Some(&__STITCH_NAMES)),
@@ -231,7 +255,7 @@ fn key_table_items(union: &Union) -> (TokenStream, TokenStream) {
 /// fields, a 60 × 12 union's static made 180 calls and 720 tuples (and, documented, 840
 /// calls more for its descriptions), each a temporary that every rustc pass over the
 /// static's body pays for. `None` for any other union.
-fn operation_columns(union: &Union, consts: &mut Consts) -> Option<TokenStream> {
+fn operation_columns(union: &Union, consts: &mut Consts) -> Option<Columns> {
     let mut objects = Vec::with_capacity(union.variants.len());
     for variant in &union.variants {
         let VariantBody::Struct(object) = &variant.body else {
@@ -282,7 +306,7 @@ fn operation_columns(union: &Union, consts: &mut Consts) -> Option<TokenStream> 
     };
     let descriptions = doc_column(operation_docs());
     let summaries = doc_column(operation_docs().map(|text| text.and_then(doc::summary)));
-    Some(quote! {
+    let items = quote! {
         static __STITCH_FIELD_COLUMN: [__s::Field<'static>; #field_count] =
             __s::field_columns(
                 [#(#names),*],
@@ -302,7 +326,18 @@ fn operation_columns(union: &Union, consts: &mut Consts) -> Option<TokenStream> 
                 #summaries,
                 &__STITCH_OBJECTS,
             );
+    };
+    Some(Columns {
+        items,
+        sameness: fields.iter().map(FieldParts::sameness).collect(),
     })
+}
+
+/// A keyed union's operations as columns: their items, and what each field, every
+/// operation's in order, must share with another under its key to repeat it.
+struct Columns {
+    items: TokenStream,
+    sameness: Vec<String>,
 }
 
 /// A column's descriptions (`__s::DocColumn`): the positions that have one, their texts and

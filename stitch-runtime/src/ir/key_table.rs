@@ -95,6 +95,10 @@ pub struct Slot {
     pub variant: u32,
     /// The field's index in the operation's object.
     pub field: u32,
+    /// Whether an earlier slot of its key holds a field of the same type, attributes and
+    /// description (the derive says so, `KeyIndices::repeats`): the collision rules, which
+    /// depend only on the set of a key's distinct fields, skip it.
+    pub repeats: bool,
 }
 
 /// A union's key table, as slices (what a `Union` refers to).

@@ -5,7 +5,7 @@
 use stitch_rules::strings::str_eq;
 
 use super::KeyMerge;
-use super::set::{NodeSet, for_each_member};
+use super::set::{NodeSet, for_each_distinct_member};
 use crate::ir::key_table::{BaseReason, FreeReason, Merge};
 use crate::ir::several;
 use crate::ir::{Hazard, Holds, Kind, Node, Object, Tagging, checks, kinds, leaf_kinds};
@@ -32,7 +32,7 @@ pub const fn decide<'a>(set: NodeSet<'a>) -> KeyMerge<'a> {
     let mut any_hidden_check = false;
     let mut any_holder = false;
     let mut kind_bits = 0u8;
-    for_each_member!(set, |member| {
+    for_each_distinct_member!(set, |member| {
         let node = member.node;
         any_opaque |= matches!(node.kind, Kind::Opaque);
         any_hazard |= !matches!(node.hazard, Hazard::None);
@@ -133,7 +133,7 @@ const fn any_verbatim(set: NodeSet<'_>) -> bool {
 
 /// Whether a hidden check sits in some member, at any depth.
 const fn any_hidden_inside(set: NodeSet<'_>) -> bool {
-    for_each_member!(set, |member| {
+    for_each_distinct_member!(set, |member| {
         if member.node.has_hidden_check() {
             return true;
         }
@@ -143,7 +143,7 @@ const fn any_hidden_inside(set: NodeSet<'_>) -> bool {
 
 /// Whether some member's hazard is not the same kind as the first member's.
 const fn any_other_hazard(set: NodeSet<'_>, first: Hazard) -> bool {
-    for_each_member!(set, |member| {
+    for_each_distinct_member!(set, |member| {
         if !member.node.hazard.same(first) {
             return true;
         }
@@ -152,12 +152,14 @@ const fn any_other_hazard(set: NodeSet<'_>, first: Hazard) -> bool {
 }
 
 /// Whether some member's shape differs from the first member's (stopping at the first that
-/// does).
+/// does; the first itself is not compared).
 const fn any_other_shape(set: NodeSet<'_>, first: &Node) -> bool {
-    for_each_member!(set, |member| {
-        if !same_shape(member.node, first) {
+    let mut after_first = false;
+    for_each_distinct_member!(set, |member| {
+        if after_first && !same_shape(member.node, first) {
             return true;
         }
+        after_first = true;
     });
     false
 }

@@ -6,10 +6,11 @@
 use stitch_rules::keys::number_keys;
 
 use super::{CollisionSet, NodeSet, decide};
+use crate::Shape;
 use crate::ir::key_table::{
     Described, Flat, FreeReason, Merge, NameLists, Requirement, Slot, TableKey,
 };
-use crate::ir::{Doc, Kind, Node, Union, for_each_operation_field};
+use crate::ir::{Doc, Node, Union, for_each_operation_field};
 
 pub use stitch_rules::keys::slots_for;
 
@@ -26,21 +27,25 @@ pub struct FlatTable<const KEYS: usize, const FIELDS: usize> {
     pub slots: [Slot; FIELDS],
 }
 
-/// A non-generic union's operations and key table, as the derive writes them, and the shape
-/// they make: every reference between them is taken here, in the trait's own constants.
+/// A non-generic union's key table and the union with it, as the derive implements them for a
+/// type of its own, generic over a parameter it never uses, which also carries the union's
+/// shape (`Shape`, whose node is [`UNION`](Self::UNION)'s): the texts are read from that
+/// type, the contract's own `Shape::SHAPE` is a call reading it ([`keyed_shape`]).
 ///
-/// A reference to a computed constant in a constant's body is a promoted, and rustc's lint of
-/// known panics evaluates a body's promoteds when it checks the body, even in `cargo check`
-/// and even where nothing reads the constant. Taken in a generic body, a reference is
-/// evaluated only where the constant is: so `cargo check` of a crate that reads its schemas
-/// in function bodies computes no key table at all.
+/// Two costs shape this. A reference to a computed constant in a constant's body is a
+/// promoted, and rustc's lint of known panics evaluates a body's promoteds when it checks the
+/// body, even in `cargo check` and even where nothing reads the constant; in a generic body, a
+/// reference is evaluated only where the constant is, so `cargo check` of a crate that reads
+/// its schemas in function bodies computes no key table at all. And rustc validates every
+/// constant's value through every reference in it, into statics too: each constant holding a
+/// pointer to the union's operations walks all of them again (for a 60 × 12 union, 27M of
+/// rustc's instructions a constant). So no constant holds the bare operations: the union with
+/// its table is the first, and the shape over it the only other one a text reads.
 pub trait KeyTable<const KEYS: usize, const FIELDS: usize> {
-    /// The union's operations.
-    const RAW: &'static Union<'static>;
     /// Its keys' hint lists, where the derive wrote them (a static: a constant referring to
     /// it is validated without them).
     const NAMES: Option<&'static NameLists<'static>>;
-    /// Its key table ([`flat_table`] of [`RAW`](Self::RAW) and [`NAMES`](Self::NAMES)).
+    /// Its key table ([`flat_table`] of the union's operations and [`NAMES`](Self::NAMES)).
     const TABLE: FlatTable<KEYS, FIELDS>;
     /// The table as the union refers to it.
     const FLAT: Flat<'static> = Flat {
@@ -48,19 +53,19 @@ pub trait KeyTable<const KEYS: usize, const FIELDS: usize> {
         slots: &Self::TABLE.slots,
         names: Self::NAMES,
     };
-    /// The union with its table.
-    const UNION: Union<'static> = Self::RAW.with_flat(&Self::FLAT);
-    /// The union's shape (`Shape::SHAPE` of the type, through [`keyed_shape`]).
-    const SHAPE: &'static Node<'static> = &Node::of(Kind::Union(&Self::UNION));
+    /// The union with its table ([`keyed_union`] of its operations and [`FLAT`](Self::FLAT)).
+    const UNION: Union<'static>;
 }
 
-/// A key-tabled union's shape, read through a call: a constant whose body names another
-/// constant is evaluated by the same lint when it is checked, one whose body is a call is
-/// not (`Shape::SHAPE` of a union is this call).
-pub const fn keyed_shape<const KEYS: usize, const FIELDS: usize, T>() -> &'static Node<'static>
-where
-    T: KeyTable<KEYS, FIELDS>,
-{
+/// A union's operations with their key table.
+pub const fn keyed_union<'a>(operations: &Union<'a>, flat: &'a Flat<'a>) -> Union<'a> {
+    operations.with_flat(flat)
+}
+
+/// A key-tabled union's shape, read through a call from the type carrying its table: a
+/// constant whose body names another constant is evaluated by the same lint when it is
+/// checked, one whose body is a call is not (`Shape::SHAPE` of a union is this call).
+pub const fn keyed_shape<T: Shape + ?Sized>() -> &'static Node<'static> {
     T::SHAPE
 }
 
@@ -76,6 +81,7 @@ const EMPTY_KEY: TableKey = TableKey {
 const EMPTY_SLOT: Slot = Slot {
     variant: 0,
     field: 0,
+    repeats: false,
 };
 
 /// The number of fields over all operations of a union.
@@ -102,6 +108,11 @@ pub struct KeyIndices<const FIELDS: usize> {
     pub of_field: [u32; FIELDS],
     /// How many distinct keys the union has.
     pub keys: usize,
+    /// Which fields repeat an earlier field of their key: the same type, attributes and
+    /// description, which the derive sees in their spelling (its fields' nodes are one
+    /// constant per spelling), so their schemas are one. Field `i`'s bit is bit `i % 64` of
+    /// word `i / 64`; empty, none does.
+    pub repeats: &'static [u64],
 }
 
 /// The key indices of a union's fields (`SLOTS` = `slots_for(FIELDS)`): the shared numbering
@@ -121,7 +132,11 @@ pub const fn key_indices<const FIELDS: usize, const SLOTS: usize>(
     let mut first = [0u32; FIELDS];
     let names = names.split_at(at).0;
     let keys = number_keys(names, &mut of_field, &mut slots, &mut hashes, &mut first);
-    KeyIndices { of_field, keys }
+    KeyIndices {
+        of_field,
+        keys,
+        repeats: &[],
+    }
 }
 
 /// Builds a union's key table from its key indices: keys in order of first appearance,
@@ -144,6 +159,7 @@ pub const fn flat_table<'a, const KEYS: usize, const FIELDS: usize>(
     fill_table(
         union,
         &indices.of_field,
+        indices.repeats,
         expected,
         &mut table.keys,
         &mut table.slots,
@@ -164,7 +180,15 @@ pub fn key_table<'a>(union: &'a Union<'a>) -> (Vec<TableKey>, Vec<Slot>) {
     let mut keys = vec![EMPTY_KEY; key_count];
     let mut slots = vec![EMPTY_SLOT; names.len()];
     let mut tallies = vec![KeyTally::NONE; key_count];
-    fill_table(union, &of_field, &[], &mut keys, &mut slots, &mut tallies);
+    fill_table(
+        union,
+        &of_field,
+        &[],
+        &[],
+        &mut keys,
+        &mut slots,
+        &mut tallies,
+    );
     (keys, slots)
 }
 
@@ -197,9 +221,12 @@ impl KeyTally<'_> {
 /// field's key index: the one algorithm of the compile-time and the run-time table. Where
 /// `expected` says whether each field is required (the derive's hint lists, a bit a field),
 /// a key is [`named`](TableKey::named) when all its fields are as expected; empty, none is.
+/// A field that `repeats` one before it (a bit a field, or empty) is counted, and its slot
+/// marked, but not looked at again: what it would say of its key, its first says.
 const fn fill_table<'a>(
     union: &'a Union<'a>,
     of_field: &[u32],
+    repeats: &[u64],
     expected: &[u64],
     keys: &mut [TableKey],
     slots: &mut [Slot],
@@ -207,7 +234,9 @@ const fn fill_table<'a>(
 ) {
     // Pass 1: count occurrences per key, how many operations require it, what its fields
     // say of it, and whether they are required where the derive expected.
-    let expecting = expected.len() == slots.len().div_ceil(64);
+    let words = slots.len().div_ceil(64);
+    let expecting = expected.len() == words;
+    let deduplicated = repeats.len() == words;
     let mut at = 0;
     for_each_operation_field!(union, |operation, index, field| {
         let k = of_field[at] as usize;
@@ -215,21 +244,25 @@ const fn fill_table<'a>(
         if field.required {
             tallies[k].required_by += 1;
         }
-        if expecting && field.required != (expected[at / 64] >> (at % 64) & 1 == 1) {
-            tallies[k].unexpected = true;
-        }
-        if field.node.nullable {
-            tallies[k].null_matters |= field.required || field.defaulted;
-            tallies[k].default_matters |= field.defaulted;
-        }
-        if let Some(doc) = field.description {
-            if matches!(tallies[k].description, Described::Nowhere) {
-                tallies[k].described_at = Slot {
-                    variant: operation as u32,
-                    field: index as u32,
-                };
+        // What a field repeating an earlier one would say of its key, that one has said.
+        if !(deduplicated && repeats[at / 64] >> (at % 64) & 1 == 1) {
+            if expecting && field.required != (expected[at / 64] >> (at % 64) & 1 == 1) {
+                tallies[k].unexpected = true;
             }
-            tallies[k].description = tallies[k].description.and(doc);
+            if field.node.nullable {
+                tallies[k].null_matters |= field.required || field.defaulted;
+                tallies[k].default_matters |= field.defaulted;
+            }
+            if let Some(doc) = field.description {
+                if matches!(tallies[k].description, Described::Nowhere) {
+                    tallies[k].described_at = Slot {
+                        variant: operation as u32,
+                        field: index as u32,
+                        repeats: false,
+                    };
+                }
+                tallies[k].description = tallies[k].description.and(doc);
+            }
         }
         at += 1;
     });
@@ -265,6 +298,7 @@ const fn fill_table<'a>(
         slots[slot] = Slot {
             variant: operation as u32,
             field: field as u32,
+            repeats: deduplicated && repeats[at / 64] >> (at % 64) & 1 == 1,
         };
         tallies[k].required_by += 1;
         at += 1;

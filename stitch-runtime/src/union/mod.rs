@@ -26,8 +26,8 @@ use set::field_named;
 pub use decide::decide;
 pub use hull::hull_node;
 pub use keys::{
-    FlatTable, KeyIndices, KeyTable, flat_table, key_indices, key_table, keyed_shape, slots_for,
-    total_fields,
+    FlatTable, KeyIndices, KeyTable, flat_table, key_indices, key_table, keyed_shape, keyed_union,
+    slots_for, total_fields,
 };
 pub use set::{Member, NodeSet, SetProperties, Source, Step, all_deny_unknown};
 
@@ -433,6 +433,32 @@ mod tests {
         assert_eq!(named(&[]), [false, false]);
         let table = flat_table::<2, 4>(u, &indices, None);
         assert_eq!(table.keys.map(|key| key.named), [false, false]);
+    }
+
+    #[test]
+    fn the_collision_rules_skip_a_field_the_derive_says_repeats_an_earlier_one() {
+        let int = <i64 as Shape>::SHAPE;
+        let text = <String as Shape>::SHAPE;
+        // Fields in order: v0.x, v1.x, v2.x; the last two are told to repeat the first.
+        let u = union(vec![vec![("x", int)], vec![("x", int)], vec![("x", text)]]);
+        let mut indices = key_indices::<3, 7>(u);
+        let decided = |indices: &KeyIndices<3>| {
+            let table = flat_table::<1, 3>(u, indices, None);
+            let repeats = table.slots.map(|slot| slot.repeats);
+            let key = table.keys[0];
+            (repeats, key.count, key.requirement.by_every, key.decision)
+        };
+        let (repeats, count, by_every, decision) = decided(&indices);
+        assert_eq!(repeats, [false, false, false]);
+        assert!(matches!(decision, Merge::Base { .. }), "{decision:?}");
+        assert!((count, by_every) == (3, true));
+        // Told (wrongly, here) that the string repeats the integer, the rules never look at
+        // it: proof that a repeated field costs a test, not a walk. Every field still counts.
+        indices.repeats = &[0b110];
+        let (repeats, count, by_every, decision) = decided(&indices);
+        assert_eq!(repeats, [false, true, true]);
+        assert!(matches!(decision, Merge::Keep(())), "{decision:?}");
+        assert!((count, by_every) == (3, true));
     }
 
     #[test]

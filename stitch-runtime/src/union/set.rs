@@ -109,7 +109,7 @@ impl<'a> NodeSet<'a> {
     }
 
     /// The set's collision set, where it is a key table's listed one and no step is taken
-    /// into its members: what [`for_each_member!`] walks by index.
+    /// into its members: what [`for_each_distinct_member!`] walks by index.
     pub const fn listed_as_is(&self) -> Option<CollisionSet<'a>> {
         match self.source {
             Source::Collision(set @ CollisionSet::Listed { .. }) if self.depth == 0 => Some(set),
@@ -152,12 +152,16 @@ impl<'a> NodeSet<'a> {
     }
 }
 
-/// Runs `$body` for each member of a set (naming it `$member`, a [`Member`]), in the
+/// Runs `$body` for each distinct member of a set (naming it `$member`, a [`Member`]), in the
 /// source's order: [`NodeMembers`]' walk, written out where a key's collision set is walked
 /// as it is listed in its table (no steps taken), because the collision rules walk every
-/// field of a union and constant evaluation pays for the call each step of an iterator is.
-/// Any other set goes through the iterator. The body must not `continue`; `return` is fine.
-macro_rules! for_each_member {
+/// field of a union and constant evaluation pays for the call each step of an iterator is;
+/// there, a slot its table marks as repeating an earlier one ([`Slot::repeats`]) is skipped,
+/// as no collision rule depends on how many operations declare one schema. Any other set
+/// goes through the iterator, every member. The body must not `continue`; `return` is fine.
+///
+/// [`Slot::repeats`]: crate::ir::key_table::Slot::repeats
+macro_rules! for_each_distinct_member {
     ($set:expr, |$member:ident| $body:block) => {{
         let set: $crate::union::NodeSet<'_> = $set;
         match set.listed_as_is() {
@@ -171,14 +175,16 @@ macro_rules! for_each_member {
                 while at < end as usize {
                     let slot = slots[at];
                     at += 1;
-                    let field =
-                        &union.variants[slot.variant as usize].object.fields[slot.field as usize];
-                    let $member = $crate::union::Member {
-                        node: field.node,
-                        field: Some(field),
-                        origin: slot.variant,
-                    };
-                    $body
+                    if !slot.repeats {
+                        let field = &union.variants[slot.variant as usize].object.fields
+                            [slot.field as usize];
+                        let $member = $crate::union::Member {
+                            node: field.node,
+                            field: Some(field),
+                            origin: slot.variant,
+                        };
+                        $body
+                    }
                 }
             }
             _ => {
@@ -190,7 +196,7 @@ macro_rules! for_each_member {
         }
     }};
 }
-pub(crate) use for_each_member;
+pub(crate) use for_each_distinct_member;
 
 /// Walks a set's members.
 pub struct NodeMembers<'a> {

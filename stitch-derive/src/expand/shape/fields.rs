@@ -29,6 +29,13 @@ pub(super) struct FieldParts {
 }
 
 impl FieldParts {
+    /// What two fields of one name must share to say the same of their key: their node's
+    /// code (its type and attributes, one constant per code), whether they have a default,
+    /// and their description.
+    pub(super) fn sameness(&self) -> String {
+        format!("{} {} {:?}", self.node, self.has_default, self.description)
+    }
+
     /// Whether the field is bare: no default and no description.
     fn is_bare(&self) -> bool {
         !self.has_default && self.description.is_none()
