@@ -88,51 +88,6 @@ fn same_shape_keeps_every_visible_constraint() {
     assert_eq!(json(SameA::INPUT_SCHEMA)["required"], json!(["op", "x"]));
 }
 
-// Fields spelled alike under one key are one field to the collision rules (the derive marks
-// the repeats, the table skips them): one that differs by an attribute or its description,
-// among many alike, must still count.
-both_orders!(
-    AlikeA,
-    AlikeB,
-    [A {
-        #[contract(min = 0)]
-        x: i64,
-        /// The first text.
-        y: bool
-    }],
-    [B {
-        #[contract(min = 0)]
-        x: i64,
-        /// The first text.
-        y: bool
-    }],
-    [C {
-        x: i64,
-        /// The second text.
-        y: bool
-    }],
-    [D {
-        #[contract(min = 0)]
-        x: i64,
-        /// The first text.
-        y: bool
-    }],
-);
-
-#[test]
-fn fields_spelled_alike_count_once_and_one_spelled_otherwise_still_counts() {
-    assert_eq!(merged::<AlikeA, AlikeB>("x"), json!({"type": "integer"}));
-    assert_eq!(merged::<AlikeA, AlikeB>("y"), json!({"type": "boolean"}));
-    assert_eq!(
-        description::<AlikeA>("y"),
-        "A, B, D: The first text. C: The second text."
-    );
-    assert_eq!(
-        description::<AlikeB>("y"),
-        "D, B, A: The first text. C: The second text."
-    );
-}
-
 both_orders!(
     EnumsA,
     EnumsB,
@@ -569,8 +524,6 @@ fn a_unit_operation_accepts_other_keys_as_serde_does() {
 every_contract_here!(
     SameA,
     SameB,
-    AlikeA,
-    AlikeB,
     EnumsA,
     EnumsB,
     HiddenA,
@@ -627,3 +580,6 @@ every_contract_here!(
 
 #[path = "collisions/descriptions.rs"]
 mod descriptions;
+
+#[path = "collisions/alike.rs"]
+mod alike;

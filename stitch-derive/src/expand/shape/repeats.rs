@@ -30,8 +30,8 @@ mod tests {
     #[test]
     fn a_field_repeats_only_an_earlier_field_of_its_key_that_it_is_the_same_as() {
         let of_field = [0, 1, 0, 0, 1, 0, 1];
-        let sameness = ["i64", "i64", "i64", "i64 min", "String", "i64 min", "i64"]
-            .map(String::from);
+        let sameness =
+            ["i64", "i64", "i64", "i64 min", "String", "i64 min", "i64"].map(String::from);
         // 2 repeats 0 (key 0, `i64`), 5 repeats 3 (key 0, `i64 min`), 6 repeats 1 (key 1);
         // 3 differs from 0 and 4 from 1, each the first of its kind.
         assert_eq!(
