@@ -11,7 +11,7 @@ use syn::spanned::Spanned;
 
 mod fields;
 mod hints;
-mod repeats;
+mod layout;
 use fields::{FieldCode, FieldParts, field_code, field_node};
 
 use crate::model::{Body, Contract, Object, Source, Tagging, Union, Variant, VariantBody};
@@ -217,8 +217,9 @@ fn key_table_items(union: &Union, sameness: Option<&[String]>) -> (TokenStream, 
             let fields = of_field.len();
             let names = hints::name_lists(union, &of_field, keys);
             let repeats = sameness.map_or_else(Vec::new, |sameness| {
-                repeats::repeated_fields(&of_field, sameness)
+                layout::repeated_fields(&of_field, sameness)
             });
+            let slot_positions = layout::slot_positions(&of_field, keys);
             (
                 quote! {
                     const __STITCH_FIELDS: usize = #fields;
@@ -226,6 +227,7 @@ fn key_table_items(union: &Union, sameness: Option<&[String]>) -> (TokenStream, 
                         of_field: [#(#of_field),*],
                         keys: #keys,
                         repeats: &[#(#repeats),*],
+                        positions: &[#(#slot_positions),*],
                     };
                     #names
                 },

@@ -113,6 +113,10 @@ pub struct KeyIndices<const FIELDS: usize> {
     /// constant per spelling), so their schemas are one. Field `i`'s bit is bit `i % 64` of
     /// word `i / 64`; empty, none does.
     pub repeats: &'static [u64],
+    /// Where each field's slot goes in the table (its key's place, after the fields of its
+    /// key before it), as the derive lays it out from the key indices; empty, the table
+    /// lays the slots out in a pass of its own.
+    pub positions: &'static [u32],
 }
 
 /// The key indices of a union's fields (`SLOTS` = `slots_for(FIELDS)`): the shared numbering
@@ -136,6 +140,7 @@ pub const fn key_indices<const FIELDS: usize, const SLOTS: usize>(
         of_field,
         keys,
         repeats: &[],
+        positions: &[],
     }
 }
 
@@ -156,11 +161,15 @@ pub const fn flat_table<'a, const KEYS: usize, const FIELDS: usize>(
         Some(names) => names.required,
         None => &[],
     };
+    let facts = FieldFacts {
+        of_field: &indices.of_field,
+        positions: indices.positions,
+        repeats: indices.repeats,
+        expected,
+    };
     fill_table(
         union,
-        &indices.of_field,
-        indices.repeats,
-        expected,
+        facts,
         &mut table.keys,
         &mut table.slots,
         &mut tallies,
@@ -180,15 +189,13 @@ pub fn key_table<'a>(union: &'a Union<'a>) -> (Vec<TableKey>, Vec<Slot>) {
     let mut keys = vec![EMPTY_KEY; key_count];
     let mut slots = vec![EMPTY_SLOT; names.len()];
     let mut tallies = vec![KeyTally::NONE; key_count];
-    fill_table(
-        union,
-        &of_field,
-        &[],
-        &[],
-        &mut keys,
-        &mut slots,
-        &mut tallies,
-    );
+    let facts = FieldFacts {
+        of_field: &of_field,
+        positions: &[],
+        repeats: &[],
+        expected: &[],
+    };
+    fill_table(union, facts, &mut keys, &mut slots, &mut tallies);
     (keys, slots)
 }
 
@@ -217,26 +224,45 @@ impl KeyTally<'_> {
     };
 }
 
+/// What is known of a union's fields, every operation's in order, before their table is
+/// filled: each one's key index, and where the derive wrote them (each empty where it did
+/// not), where its slot goes, whether it repeats an earlier field of its key and whether it
+/// is expected required (bit `i % 64` of word `i / 64`).
+#[derive(Clone, Copy)]
+struct FieldFacts<'f> {
+    of_field: &'f [u32],
+    positions: &'f [u32],
+    repeats: &'f [u64],
+    expected: &'f [u64],
+}
+
 /// Fills a key table (`keys` and `tallies` one per key, `slots` one per field) from every
 /// field's key index: the one algorithm of the compile-time and the run-time table. Where
-/// `expected` says whether each field is required (the derive's hint lists, a bit a field),
-/// a key is [`named`](TableKey::named) when all its fields are as expected; empty, none is.
-/// A field that `repeats` one before it (a bit a field, or empty) is counted, and its slot
-/// marked, but not looked at again: what it would say of its key, its first says.
+/// the fields' positions are known, each slot is filled in the first pass; else a second
+/// places them. Where each field is expected required or not, a key is
+/// [`named`](TableKey::named) when all its fields are as expected; else none is. A field that
+/// repeats one before it is counted, and its slot marked, but not looked at again: what it
+/// would say of its key, its first says.
 const fn fill_table<'a>(
     union: &'a Union<'a>,
-    of_field: &[u32],
-    repeats: &[u64],
-    expected: &[u64],
+    facts: FieldFacts<'_>,
     keys: &mut [TableKey],
     slots: &mut [Slot],
     tallies: &mut [KeyTally<'a>],
 ) {
     // Pass 1: count occurrences per key, how many operations require it, what its fields
-    // say of it, and whether they are required where the derive expected.
+    // say of it, and whether they are required where the derive expected; and where the
+    // slots' positions are known, fill them.
+    let FieldFacts {
+        of_field,
+        positions,
+        repeats,
+        expected,
+    } = facts;
     let words = slots.len().div_ceil(64);
     let expecting = expected.len() == words;
     let deduplicated = repeats.len() == words;
+    let placed = positions.len() == slots.len();
     let mut at = 0;
     for_each_operation_field!(union, |operation, index, field| {
         let k = of_field[at] as usize;
@@ -244,8 +270,16 @@ const fn fill_table<'a>(
         if field.required {
             tallies[k].required_by += 1;
         }
+        let repeat = deduplicated && repeats[at / 64] >> (at % 64) & 1 == 1;
+        if placed {
+            slots[positions[at] as usize] = Slot {
+                variant: operation as u32,
+                field: index as u32,
+                repeats: repeat,
+            };
+        }
         // What a field repeating an earlier one would say of its key, that one has said.
-        if !(deduplicated && repeats[at / 64] >> (at % 64) & 1 == 1) {
+        if !repeat {
             if expecting && field.required != (expected[at / 64] >> (at % 64) & 1 == 1) {
                 tallies[k].unexpected = true;
             }
@@ -270,7 +304,8 @@ const fn fill_table<'a>(
         at == slots.len(),
         "stitch: the key indices do not cover the union's fields (a bug in stitch-derive)"
     );
-    // Pass 2: prefix sums give each key its place; fill occurrences in operation order.
+    // Pass 2: prefix sums give each key its place; where pass 1 did not, fill occurrences
+    // in operation order.
     let mut start = 0;
     let mut k = 0;
     while k < keys.len() {
@@ -291,18 +326,20 @@ const fn fill_table<'a>(
         tallies[k].required_by = 0;
         k += 1;
     }
-    at = 0;
-    for_each_operation_field!(union, |operation, field| {
-        let k = of_field[at] as usize;
-        let slot = (keys[k].start + tallies[k].required_by) as usize;
-        slots[slot] = Slot {
-            variant: operation as u32,
-            field: field as u32,
-            repeats: deduplicated && repeats[at / 64] >> (at % 64) & 1 == 1,
-        };
-        tallies[k].required_by += 1;
-        at += 1;
-    });
+    if !placed {
+        at = 0;
+        for_each_operation_field!(union, |operation, field| {
+            let k = of_field[at] as usize;
+            let slot = (keys[k].start + tallies[k].required_by) as usize;
+            slots[slot] = Slot {
+                variant: operation as u32,
+                field: field as u32,
+                repeats: deduplicated && repeats[at / 64] >> (at % 64) & 1 == 1,
+            };
+            tallies[k].required_by += 1;
+            at += 1;
+        });
+    }
     // Pass 3: decide every key once.
     k = 0;
     while k < keys.len() {

@@ -405,6 +405,27 @@ mod tests {
     }
 
     #[test]
+    fn slots_placed_where_the_derive_says_are_the_slots_the_table_places_itself() {
+        let int = <i64 as Shape>::SHAPE;
+        let u = union(vec![
+            vec![("b", int)],
+            vec![("a", int), ("b", int)],
+            vec![("c", int), ("a", int)],
+        ]);
+        let mut indices = key_indices::<5, 11>(u);
+        let slots = |indices: &KeyIndices<5>| {
+            let table = flat_table::<3, 5>(u, indices, None);
+            let starts = table.keys.map(|key| (key.start, key.count));
+            (starts, table.slots.map(|slot| (slot.variant, slot.field)))
+        };
+        let placed_here = slots(&indices);
+        assert_eq!(placed_here.1, [(0, 0), (1, 1), (1, 0), (2, 1), (2, 0)]);
+        // The derive's layout of the same key indices (`b a b c a`).
+        indices.positions = &[0, 2, 1, 4, 3];
+        assert_eq!(slots(&indices), placed_here);
+    }
+
+    #[test]
     fn the_derive_lists_name_a_key_only_where_its_fields_are_required_as_expected() {
         use crate::ir::key_table::NameLists;
         let int = <i64 as Shape>::SHAPE;
