@@ -175,11 +175,16 @@ fn union_shape(
                     &__STITCH_INDICES,
                     Self::NAMES,
                 );
-            const UNION: __s::Union<'static> = __s::keyed_union(&__STITCH_RAW, &Self::FLAT);
+        }
+        // The union with its table, through a call, so that it is a promoted of the shape
+        // (promoteds may not name a static; a call's body may): rustc validates a promoted
+        // without walking the statics it points to, a constant with.
+        const fn __stitch_union(flat: &'static __s::Flat<'static>) -> __s::Union<'static> {
+            __s::keyed_union(&__STITCH_RAW, flat)
         }
         impl<X: ?Sized> __s::Shape for __StitchKeyTable<X> {
             const SHAPE: &'static __s::Node<'static> = &__s::Node::of(__s::Kind::Union(
-                &<Self as __s::KeyTable<__STITCH_KEYS, __STITCH_FIELDS>>::UNION,
+                &__stitch_union(&<Self as __s::KeyTable<__STITCH_KEYS, __STITCH_FIELDS>>::FLAT),
             ));
         }
     };

@@ -27,10 +27,11 @@ pub struct FlatTable<const KEYS: usize, const FIELDS: usize> {
     pub slots: [Slot; FIELDS],
 }
 
-/// A non-generic union's key table and the union with it, as the derive implements them for a
-/// type of its own, generic over a parameter it never uses, which also carries the union's
-/// shape (`Shape`, whose node is [`UNION`](Self::UNION)'s): the texts are read from that
-/// type, the contract's own `Shape::SHAPE` is a call reading it ([`keyed_shape`]).
+/// A non-generic union's key table, as the derive implements it for a type of its own,
+/// generic over a parameter it never uses, which also carries the union's shape (`Shape`,
+/// whose node holds the union with [`FLAT`](Self::FLAT), made by [`keyed_union`] in a call of
+/// the derive's that names the operations' static): the texts are read from that type, the
+/// contract's own `Shape::SHAPE` is a call reading it ([`keyed_shape`]).
 ///
 /// Two costs shape this. A reference to a computed constant in a constant's body is a
 /// promoted, and rustc's lint of known panics evaluates a body's promoteds when it checks the
@@ -39,8 +40,9 @@ pub struct FlatTable<const KEYS: usize, const FIELDS: usize> {
 /// its schemas in function bodies computes no key table at all. And rustc validates every
 /// constant's value through every reference in it, into statics too: each constant holding a
 /// pointer to the union's operations walks all of them again (for a 60 × 12 union, 27M of
-/// rustc's instructions a constant). So no constant holds the bare operations: the union with
-/// its table is the first, and the shape over it the only other one a text reads.
+/// rustc's instructions a constant), though not a promoted, which stops at statics. So the
+/// shape is the one constant holding the operations a text reads: the union with its table
+/// is a promoted inside it.
 pub trait KeyTable<const KEYS: usize, const FIELDS: usize> {
     /// Its keys' hint lists, where the derive wrote them (a static: a constant referring to
     /// it is validated without them).
@@ -53,8 +55,6 @@ pub trait KeyTable<const KEYS: usize, const FIELDS: usize> {
         slots: &Self::TABLE.slots,
         names: Self::NAMES,
     };
-    /// The union with its table ([`keyed_union`] of its operations and [`FLAT`](Self::FLAT)).
-    const UNION: Union<'static>;
 }
 
 /// A union's operations with their key table.
