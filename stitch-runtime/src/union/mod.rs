@@ -377,14 +377,19 @@ mod tests {
         leak(Union::new("op", variants.leak(), None))
     }
 
-    #[test]
-    fn the_table_lists_keys_in_first_appearance_order() {
+    /// Three operations of integer fields, `b`, `a b` and `c a`: keys `b a c`.
+    fn b_a_b_c_a() -> &'static Union<'static> {
         let int = <i64 as Shape>::SHAPE;
-        let u = union(vec![
+        union(vec![
             vec![("b", int)],
             vec![("a", int), ("b", int)],
             vec![("c", int), ("a", int)],
-        ]);
+        ])
+    }
+
+    #[test]
+    fn the_table_lists_keys_in_first_appearance_order() {
+        let u = b_a_b_c_a();
         assert_eq!(total_fields(u), 5);
         let indices = key_indices::<5, 11>(u);
         assert_eq!(indices.of_field, [0, 1, 0, 2, 1]);
@@ -406,12 +411,7 @@ mod tests {
 
     #[test]
     fn slots_placed_where_the_derive_says_are_the_slots_the_table_places_itself() {
-        let int = <i64 as Shape>::SHAPE;
-        let u = union(vec![
-            vec![("b", int)],
-            vec![("a", int), ("b", int)],
-            vec![("c", int), ("a", int)],
-        ]);
+        let u = b_a_b_c_a();
         let mut indices = key_indices::<5, 11>(u);
         let slots = |indices: &KeyIndices<5>| {
             let table = flat_table::<3, 5>(u, indices, None);
