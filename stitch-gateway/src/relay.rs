@@ -33,13 +33,18 @@ pub struct LinkState {
     passed: Notify,
 }
 
-/// A call's progress as the relay passes it: the downstream client's token, and how many of
-/// its notifications are on their way there now.
+/// A call's progress as the relay passes it: the downstream client's token, how many of its
+/// notifications are on their way there now, and how many have started on their way.
 #[derive(Debug)]
 struct CallProgress {
     downstream: ProgressToken,
     passing: usize,
+    started: usize,
 }
+
+/// How long a call's progress must stay still (none passing, none starting) before its answer
+/// goes: the time a notification's task, already spawned, takes to start on a busy runtime.
+const PROGRESS_STILL_FOR: Duration = Duration::from_millis(10);
 
 impl LinkState {
     /// Progress the upstream reports under `upstream` is reported to the downstream client
@@ -48,6 +53,7 @@ impl LinkState {
         let call = CallProgress {
             downstream,
             passing: 0,
+            started: 0,
         };
         self.lock().insert(upstream, call);
     }
@@ -56,20 +62,27 @@ impl LinkState {
     /// `upstream` before its answer has been passed downstream. rmcp hands each notification
     /// to a task of its own and an answer straight to the task that awaits it, which the
     /// runtime may run first: without this wait, an answer can overtake the progress sent
-    /// before it, and a client that reads progress until the answer sees none. The yield
-    /// lets the tasks already spawned for those notifications start (each counts itself as
-    /// passing before it awaits anything).
+    /// before it, and a client that reads progress until the answer sees none. Each task
+    /// counts itself as passing before it awaits anything, but on a busy runtime a task
+    /// already spawned may not have started yet (one run in about a hundred, in CI): so the
+    /// progress must also stay still for [`PROGRESS_STILL_FOR`], no notification starting.
     pub async fn progress_passed(&self, upstream: &ProgressToken, within: Duration) {
         let settled = async {
-            tokio::task::yield_now().await;
             loop {
-                let mut passed = std::pin::pin!(self.passed.notified());
-                passed.as_mut().enable();
-                let passing = self.lock().get(upstream).map_or(0, |call| call.passing);
-                if passing == 0 {
+                tokio::task::yield_now().await;
+                loop {
+                    let mut passed = std::pin::pin!(self.passed.notified());
+                    passed.as_mut().enable();
+                    if self.counts(upstream).0 == 0 {
+                        break;
+                    }
+                    passed.await;
+                }
+                let (_, started) = self.counts(upstream);
+                tokio::time::sleep(PROGRESS_STILL_FOR).await;
+                if self.counts(upstream) == (0, started) {
                     return;
                 }
-                passed.await;
             }
         };
         let _ = tokio::time::timeout(within, settled).await;
@@ -86,7 +99,16 @@ impl LinkState {
         let mut calls = self.lock();
         let call = calls.get_mut(upstream)?;
         call.passing += 1;
+        call.started += 1;
         Some(call.downstream.clone())
+    }
+
+    /// How many notifications of the call under `upstream` are passing now, and how many
+    /// have started (none of either where no call is in flight).
+    fn counts(&self, upstream: &ProgressToken) -> (usize, usize) {
+        self.lock()
+            .get(upstream)
+            .map_or((0, 0), |call| (call.passing, call.started))
     }
 
     /// One notification of the call under `upstream` has been passed downstream.
