@@ -17,6 +17,7 @@ use crate::model::{Body, Contract, Field, Source, Union, VariantBody};
 /// nothing in the type can carry a check.
 pub fn refine_items(contract: &Contract) -> TokenStream {
     let passed_by = |field: &Field| passes_by(contract, field);
+    let mut walkers = Walkers::new(!contract.generics.params.is_empty());
     let mut body = TokenStream::new();
     if let Some(check) = &contract.refine {
         body.extend(quote! {
@@ -31,21 +32,29 @@ pub fn refine_items(contract: &Contract) -> TokenStream {
     };
     match &contract.body {
         Body::Object(object) => {
-            body.extend(refine_fields(&object.fields, &of_self, true, &passed_by));
+            body.extend(refine_fields(
+                &object.fields,
+                &of_self,
+                true,
+                &passed_by,
+                &mut walkers,
+            ));
         }
         Body::Transparent { field, .. } => body.extend(refine_fields(
             std::slice::from_ref(field),
             &of_self,
             false,
             &passed_by,
+            &mut walkers,
         )),
         Body::UnitEnum { .. } => {}
-        Body::Union(union) => body.extend(refine_operations(union, &passed_by)),
+        Body::Union(union) => body.extend(refine_operations(union, &passed_by, &mut walkers)),
     }
     if body.is_empty() {
         return TokenStream::new();
     }
     let refines = refines_expr(contract);
+    let walker_items = walkers.items;
     quote! {
         const REFINES: bool = #refines;
 
@@ -55,13 +64,18 @@ pub fn refine_items(contract: &Contract) -> TokenStream {
             if !<Self as __s::Shape>::REFINES {
                 return;
             }
+            #walker_items
             #body
         }
     }
 }
 
 /// The refine code of each operation, as the arms of a `match self`.
-fn refine_operations(union: &Union, passed_by: &dyn Fn(&Field) -> bool) -> TokenStream {
+fn refine_operations(
+    union: &Union,
+    passed_by: &dyn Fn(&Field) -> bool,
+    walkers: &mut Walkers,
+) -> TokenStream {
     let mut arms = TokenStream::new();
     for variant in &union.variants {
         let ident = &variant.ident;
@@ -80,6 +94,7 @@ fn refine_operations(union: &Union, passed_by: &dyn Fn(&Field) -> bool) -> Token
                     &|field| binding(field).into_token_stream(),
                     true,
                     passed_by,
+                    walkers,
                 );
                 if code.is_empty() {
                     continue;
@@ -113,6 +128,7 @@ fn refine_fields(
     value: &dyn Fn(&Field) -> TokenStream,
     at_key: bool,
     passed_by: &dyn Fn(&Field) -> bool,
+    walkers: &mut Walkers,
 ) -> TokenStream {
     let mut code = TokenStream::new();
     for field in fields.iter().filter(|field| !passed_by(field)) {
@@ -122,13 +138,8 @@ fn refine_fields(
         // A flattened field's keys are the object's own: its checks report there.
         let at_key = at_key && !field.flatten;
         if at_key && field.refine.is_none() && matches!(field.source, Source::Type) {
-            // The common field: one call, spanned at the type like the `SHAPE` use, so a type
-            // without a shape is reported once, there.
-            let refines = quote_spanned!(ty.span()=> <#ty as __s::Shape>::REFINES);
-            let refine = quote_spanned!(ty.span()=> <#ty as __s::Shape>::refine);
-            code.extend(quote! {
-                __s::refine_field(#value, #wire, #refines, #refine, pointer, issues);
-            });
+            // The common field: one call.
+            code.extend(walkers.call(ty, &value, wire));
             continue;
         }
         let mut steps = TokenStream::new();
@@ -156,6 +167,62 @@ fn refine_fields(
         });
     }
     code
+}
+
+/// The walk of the common field (its type's own checks, at its key), one function per type
+/// the contract's fields name, nested in `refine`: each names the type's `Shape` items at the
+/// type's span, as the `SHAPE` use does, so a type without a shape is reported once, there;
+/// and a field's call names only its walker, where naming the type's `REFINES` and `refine`
+/// made two paths for rustc to resolve at every field (25M instructions for a 60 × 12 union
+/// of 120 such fields). A nested function would not see a generic contract's parameters nor
+/// `Self`: such a field names its type's items itself.
+struct Walkers {
+    generic: bool,
+    by_type: std::collections::HashMap<String, TokenStream>,
+    items: TokenStream,
+}
+
+impl Walkers {
+    fn new(generic: bool) -> Walkers {
+        Walkers {
+            generic,
+            by_type: std::collections::HashMap::new(),
+            items: TokenStream::new(),
+        }
+    }
+
+    /// A field's walk: its value (of type `ty`) refined at its key.
+    fn call(&mut self, ty: &syn::Type, value: &TokenStream, key: &str) -> TokenStream {
+        let refines = quote_spanned!(ty.span()=> <#ty as __s::Shape>::REFINES);
+        let refine = quote_spanned!(ty.span()=> <#ty as __s::Shape>::refine);
+        let walk = |value: &TokenStream, key: &TokenStream| quote!(__s::refine_field(#value, #key, #refines, #refine, pointer, issues););
+        let spelled = ty.to_token_stream().to_string();
+        // A nested function sees neither the impl's parameters nor its `Self`.
+        let names_self = spelled
+            .split(|c: char| !c.is_alphanumeric() && c != '_')
+            .any(|word| word == "Self");
+        if self.generic || names_self {
+            return walk(value, &key.to_token_stream());
+        }
+        let count = self.by_type.len();
+        let items = &mut self.items;
+        let walker = self.by_type.entry(spelled).or_insert_with(|| {
+            let walker = format_ident!("__stitch_refine_{}", count);
+            let walk = walk(&quote!(value), &quote!(key));
+            items.extend(quote! {
+                fn #walker(
+                    value: &#ty,
+                    key: &str,
+                    pointer: &mut __s::JsonPointer,
+                    issues: &mut ::std::vec::Vec<__s::Issue>,
+                ) {
+                    #walk
+                }
+            });
+            walker.into_token_stream()
+        });
+        quote!(#walker(#value, #key, pointer, issues);)
+    }
 }
 
 /// Whether the type can carry a `refine` check: its own, its fields', or any inside their
