@@ -15,6 +15,7 @@ pub use crate::guard::compile_time::{dialect_report, guard_report};
 pub use crate::ir::attributes::{
     applied, catch, coerce, fallback, hidden, keyword, newtype_object, values,
 };
+use crate::ir::checked_field;
 pub use crate::ir::key_table::{Flat, NameLists};
 pub use crate::ir::serde_buffer::{Buffered, unbufferable};
 pub use crate::ir::serde_flatten::{
@@ -25,7 +26,10 @@ pub use crate::ir::{
     Union, Variant,
 };
 pub use crate::shape::Shape;
-pub use crate::text::const_text::{advertised_text, exact_text};
+pub use crate::text::const_text::{
+    AdvertisedScratch, AdvertisedScratchOf, advertised_scratch, advertised_text, exact_text,
+    keyed_advertised_text,
+};
 pub use crate::tool::{ContractTool, SchemaProfile};
 pub use crate::union::{
     FlatTable, KeyIndices, KeyTable, flat_table, key_indices, keyed_shape, keyed_union, slots_for,
@@ -133,15 +137,17 @@ pub const fn bare_fields<const N: usize>(
 /// node's check at a glance and no alias (the common union): every field of every operation
 /// in one array (this), the objects over it ([`objects_over`]) and the operations over those
 /// ([`operations_over`]), each a static of one call. rustc's passes over a static's body pay
-/// for its calls and temporaries, not for the length of an array literal: a 60 × 12 union's
-/// operations were 180 calls and 720 tuples, and are three calls. `escaped` lists, in order,
-/// the fields whose names need a JSON escape and `defaults` those with a default (the derive
-/// decided which; usually none); `descriptions` are the fields' own.
+/// for its calls, temporaries and paths, not for the length of an array literal: a 60 × 12
+/// union's operations were 180 calls and 720 tuples, and are three calls. `nodes` are the
+/// union's few distinct nodes with their checks at a glance, and `node_of` each field's place
+/// among them (720 numbers cost rustc less than 1,440 constants' names); `escaped` lists, in
+/// order, the fields whose names need a JSON escape and `defaults` those with a default (the
+/// derive decided which; usually none); `descriptions` are the fields' own.
 pub const fn field_columns<const N: usize>(
     names: [&'static str; N],
     escaped: &[u32],
-    nodes: [&'static Node<'static>; N],
-    quick: [QuickCheck; N],
+    nodes: &[(&'static Node<'static>, QuickCheck)],
+    node_of: [u32; N],
     defaults: &[u32],
     descriptions: DocColumn,
 ) -> [Field<'static>; N] {
@@ -151,13 +157,14 @@ pub const fn field_columns<const N: usize>(
     let descriptions = descriptions.spread::<N>();
     let mut i = 0;
     while i < N {
-        fields[i] = Field::checked(
+        let (node, quick) = nodes[node_of[i] as usize];
+        fields[i] = checked_field!(
             names[i],
             !escaped[i],
-            nodes[i],
+            node,
             defaults[i],
             descriptions[i],
-            quick[i],
+            quick
         );
         i += 1;
     }

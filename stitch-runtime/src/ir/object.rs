@@ -86,6 +86,28 @@ impl<'a> Described<Doc<'a>> {
     }
 }
 
+/// A field with its glance check given, as a struct literal ([`Field::checked`]'s body): the
+/// one statement of when a field is required, for the columns of a union's fields too, where
+/// constant evaluation would pay a call for each of hundreds of fields.
+macro_rules! checked_field {
+    ($name:expr, $plain:expr, $node:expr, $has_default:expr, $description:expr, $quick:expr) => {{
+        let node: &$crate::ir::Node = $node;
+        let has_default: bool = $has_default;
+        $crate::ir::Field {
+            name: $name,
+            aliases: &[],
+            node,
+            required: !node.omittable && !has_default,
+            defaulted: has_default,
+            description: $description,
+            plain: $plain,
+            quick: $quick,
+            null_is_absence: false,
+        }
+    }};
+}
+pub(crate) use checked_field;
+
 /// A named field of an object.
 #[derive(Clone, Copy, Debug)]
 #[non_exhaustive]
@@ -160,17 +182,7 @@ impl<'a> Field<'a> {
         description: Option<Doc<'a>>,
         quick: QuickCheck,
     ) -> Field<'a> {
-        Field {
-            name,
-            aliases: &[],
-            node,
-            required: !node.omittable && !has_default,
-            defaulted: has_default,
-            description,
-            plain,
-            quick,
-            null_is_absence: false,
-        }
+        checked_field!(name, plain, node, has_default, description, quick)
     }
 
     /// Which operations require the field, and what its `null` means: a field of one object.

@@ -17,23 +17,34 @@ pub(super) enum FieldCode {
     Call(TokenStream),
 }
 
-/// A field's parts: its wire name, whether the name needs no escape, its node, the constant
-/// of its node's check at a glance, whether it has a default, and its description.
+/// A field's parts: its wire name, whether the name needs no escape, its node (a shared
+/// constant), whether it has a default, and its description.
 pub(super) struct FieldParts {
     pub(super) wire: String,
     pub(super) plain: bool,
     pub(super) node: TokenStream,
-    pub(super) quick: syn::Ident,
+    pub(super) shared: SharedNode,
     pub(super) has_default: bool,
     pub(super) description: Option<String>,
 }
 
+/// A node constant shared by every field of its code: its number among the contract's
+/// shared nodes, and the constant of its check at a glance.
+#[derive(Clone)]
+pub(super) struct SharedNode {
+    pub(super) number: usize,
+    pub(super) quick: syn::Ident,
+}
+
 impl FieldParts {
     /// What two fields of one name must share to say the same of their key: their node's
-    /// code (its type and attributes, one constant per code), whether they have a default,
-    /// and their description.
+    /// code (its type and attributes, one constant per code, told by its number), whether
+    /// they have a default, and their description.
     pub(super) fn sameness(&self) -> String {
-        format!("{} {} {:?}", self.node, self.has_default, self.description)
+        format!(
+            "{} {} {:?}",
+            self.shared.number, self.has_default, self.description
+        )
     }
 
     /// Whether the field is bare: no default and no description.
@@ -47,9 +58,10 @@ impl FieldParts {
             wire,
             plain,
             node,
-            quick,
+            shared,
             ..
         } = self;
+        let quick = &shared.quick;
         quote!((#wire, #plain, #node, #quick))
     }
 
@@ -63,10 +75,11 @@ impl FieldParts {
             wire,
             plain,
             node,
-            quick,
+            shared,
             has_default,
             description,
         } = self;
+        let quick = &shared.quick;
         let description = option_doc(description.as_deref());
         quote!(__s::checked_field(
             #wire, #plain, #node, #has_default, #description, #quick
@@ -93,10 +106,10 @@ impl FieldCode {
 }
 
 pub(super) fn field_code(field: &Field, consts: &mut Consts) -> FieldCode {
-    let FieldNode { node, quick } = field_node(field, consts);
+    let FieldNode { node, shared } = field_node(field, consts);
     let wire = &field.wire;
     let plain = json::is_plain(wire);
-    let Some(quick) = quick else {
+    let Some(shared) = shared else {
         let has_default = field.has_default;
         let description = option_doc(field.description.as_deref());
         let call = quote!(__s::field(#wire, #plain, #node, #has_default, #description));
@@ -106,7 +119,7 @@ pub(super) fn field_code(field: &Field, consts: &mut Consts) -> FieldCode {
         wire: wire.clone(),
         plain,
         node,
-        quick,
+        shared,
         has_default: field.has_default,
         description: field.description.clone(),
     };
@@ -132,7 +145,7 @@ fn with_aliases(call: TokenStream, field: &Field) -> TokenStream {
 /// it. (The derive itself refuses a misfit on a type whose spelling tells its kind, at every
 /// field; constant evaluation finds only those behind an alias or a type of the user's.)
 pub(super) fn field_node(field: &Field, consts: &mut Consts) -> FieldNode {
-    let unshared = |node| FieldNode { node, quick: None };
+    let unshared = |node| FieldNode { node, shared: None };
     if !consts.shared_nodes {
         if field.steps.is_empty() {
             return unshared(source_node(field));
@@ -169,11 +182,10 @@ pub(super) fn field_node(field: &Field, consts: &mut Consts) -> FieldNode {
     })
 }
 
-/// A field's node, and where the union's nodes are shared constants, the constant of its
-/// check at a glance.
+/// A field's node, and where the union's nodes are shared constants, which one.
 pub(super) struct FieldNode {
     pub(super) node: TokenStream,
-    quick: Option<syn::Ident>,
+    shared: Option<SharedNode>,
 }
 
 impl Consts {
@@ -186,24 +198,24 @@ impl Consts {
         code: String,
         write: impl FnOnce(&syn::Ident) -> (Span, TokenStream, TokenStream),
     ) -> FieldNode {
-        let count = self.nodes.len();
-        let (node, quick) = self
+        let number = self.nodes.len();
+        let (node, shared) = self
             .nodes
             .entry(code)
             .or_insert_with(|| {
-                let ident = format_ident!("__STITCH_NODE_{}", count);
-                let quick = format_ident!("__STITCH_QUICK_{}", count);
+                let ident = format_ident!("__STITCH_NODE_{}", number);
+                let quick = format_ident!("__STITCH_QUICK_{}", number);
                 let (span, item, node) = write(&ident);
                 self.items.extend(quote_spanned! {span=>
                     #item
                     const #quick: __s::QuickCheck = __s::quick_check(#node);
                 });
-                (node, quick)
+                (node, SharedNode { number, quick })
             })
             .clone();
         FieldNode {
             node,
-            quick: Some(quick),
+            shared: Some(shared),
         }
     }
 }
