@@ -112,7 +112,15 @@ fn compile_time_items(contract: &Contract) -> TokenStream {
         })
     };
     let exact_text = text(quote!(__s::exact_text::<#source>()));
-    let input_text = if contract.flatten {
+    let input_text = if contract.flatten && has_key_table(contract) {
+        // A keyed union's advertised schema, from the scratch its table type writes: the
+        // operations first, as `__stitch_shape` names them, but not the shape's constant (its
+        // table is computed inside the scratch's evaluation, before the renderer is entered).
+        quote!({
+            let _ = const { __s::total_fields(&__STITCH_RAW) };
+            __s::keyed_advertised_text::<#source>()
+        })
+    } else if contract.flatten {
         text(quote!(__s::advertised_text::<#source>()))
     } else {
         exact_text.clone()

@@ -7,7 +7,8 @@
 //! (A length in a const-generic argument of a generated item would be evaluated for every
 //! contract at type checking, read or not.) The advertised schema is written once into a
 //! 64 KiB [`Scratch`] and its prefix copied into a buffer of its size class
-//! ([`advertised_text`]); the exact one is counted, then written into a buffer of its size
+//! ([`advertised_text`], or for a keyed union, from the scratch its table type writes,
+//! [`keyed_advertised_text`]); the exact one is counted, then written into a buffer of its size
 //! class ([`exact_text`]). A size class is the next power of two, so a text's buffer is at
 //! most twice the text.
 //!
@@ -77,34 +78,72 @@ pub const fn exact_text<T: Shape + ?Sized>() -> &'static str {
 /// [`exact_text`]): written once into a scratch buffer, its prefix copied into a buffer of its
 /// size class; when it does not fit the scratch, counted and written as the exact schema is.
 pub const fn advertised_text<T: Shape + ?Sized>() -> &'static str {
-    let scratch = Advertised::<T>::SCRATCH;
-    let len = scratch.schema_len(T::SHAPE, Rendering::ADVERTISED);
+    text_from_scratch::<T, Advertised<T>>()
+}
+
+/// The advertised schema of a keyed union, read from the scratch its key table type writes
+/// ([`AdvertisedScratchOf`]), as [`advertised_text`] reads a shape's.
+pub const fn keyed_advertised_text<T: Shape + AdvertisedScratchOf + ?Sized>() -> &'static str {
+    text_from_scratch::<T, T>()
+}
+
+/// The text written into `S`'s scratch (`T`'s advertised schema), copied into a buffer of its
+/// size class; when it did not fit, `T`'s counted and written again.
+const fn text_from_scratch<T: Shape + ?Sized, S: AdvertisedScratchOf + ?Sized>() -> &'static str {
+    let scratch = S::SCRATCH;
     if scratch.fits() {
-        in_the_first_class_that_fits!(len, 8, |CAPACITY| Advertised::<T>::copied::<CAPACITY>());
+        let len = scratch.len;
+        in_the_first_class_that_fits!(len, 8, |CAPACITY| copied::<S, CAPACITY>());
     }
+    counted_advertised_text::<T>()
+}
+
+/// An advertised schema too long for the scratch: counted, then written into a buffer of its
+/// size class. A call of its own: rustc evaluates every constant a function names when it
+/// runs it, and only this path reads the shape's.
+const fn counted_advertised_text<T: Shape + ?Sized>() -> &'static str {
+    let len = schema_len(T::SHAPE, Rendering::ADVERTISED);
     in_the_first_class_that_fits!(len, 17, |CAPACITY| class_text::<T, CAPACITY, true>());
     panic!("stitch: this contract's advertised schema is over 16 MiB")
+}
+
+/// A type whose advertised schema is written once, into a scratch in a constant of its own.
+///
+/// A keyed union's table type implements it in the derive's code, writing the scratch from
+/// its union as a promoted (`&Node::of(..)`, an argument inside the constant's body) rather
+/// than from its `Shape::SHAPE`: rustc validates a constant's value through every reference
+/// in it, statics included, so reading the shape's constant walked the union's every field
+/// once more (27M instructions for a 60 × 12 union), while a promoted stops at the statics
+/// and the scratch itself holds bytes only.
+pub trait AdvertisedScratchOf {
+    /// The scratch, read by reference: the interpreter never copies the buffer.
+    const SCRATCH: &'static AdvertisedScratch;
+}
+
+/// A node's advertised schema written into a scratch (the body of a derive-written
+/// [`AdvertisedScratchOf::SCRATCH`]).
+pub const fn advertised_scratch(node: &'static Node<'static>) -> AdvertisedScratch {
+    Scratch::write(node, Rendering::ADVERTISED)
 }
 
 /// A non-generic contract's advertised schema, written once into the scratch.
 struct Advertised<T: ?Sized>(PhantomData<T>);
 
-impl<T: Shape + ?Sized> Advertised<T> {
-    /// Read by reference: the interpreter never copies the buffer.
-    const SCRATCH: &'static AdvertisedScratch = &Scratch::write(T::SHAPE, Rendering::ADVERTISED);
+impl<T: Shape + ?Sized> AdvertisedScratchOf for Advertised<T> {
+    const SCRATCH: &'static AdvertisedScratch = &advertised_scratch(T::SHAPE);
+}
 
-    /// The written prefix in a buffer of `CAPACITY` bytes, as text.
-    const fn copied<const CAPACITY: usize>() -> &'static str {
-        Copied::<T, CAPACITY>::TEXT
-    }
+/// The written prefix in a buffer of `CAPACITY` bytes, as text.
+const fn copied<S: AdvertisedScratchOf + ?Sized, const CAPACITY: usize>() -> &'static str {
+    Copied::<S, CAPACITY>::TEXT
 }
 
 /// The advertised schema's written prefix, copied into a buffer of its size class.
-struct Copied<T: ?Sized, const CAPACITY: usize>(PhantomData<T>);
+struct Copied<S: ?Sized, const CAPACITY: usize>(PhantomData<S>);
 
-impl<T: Shape + ?Sized, const CAPACITY: usize> Copied<T, CAPACITY> {
-    const BYTES: [u8; CAPACITY] = Advertised::<T>::SCRATCH.prefix::<CAPACITY>();
-    const TEXT: &'static str = utf8(Self::BYTES.split_at(Advertised::<T>::SCRATCH.len).0);
+impl<S: AdvertisedScratchOf + ?Sized, const CAPACITY: usize> Copied<S, CAPACITY> {
+    const BYTES: [u8; CAPACITY] = S::SCRATCH.prefix::<CAPACITY>();
+    const TEXT: &'static str = utf8(Self::BYTES.split_at(S::SCRATCH.len).0);
 }
 
 const fn class_text<T: Shape + ?Sized, const CAPACITY: usize, const ADVERTISED: bool>()
