@@ -15,7 +15,7 @@ pub use crate::guard::compile_time::{dialect_report, guard_report};
 pub use crate::ir::attributes::{
     applied, catch, coerce, fallback, hidden, keyword, newtype_object, values,
 };
-use crate::ir::checked_field;
+use crate::ir::checked_field_literal;
 pub use crate::ir::key_table::{Flat, NameLists};
 pub use crate::ir::serde_buffer::{Buffered, unbufferable};
 pub use crate::ir::serde_flatten::{
@@ -158,7 +158,7 @@ pub const fn field_columns<const N: usize>(
     let mut i = 0;
     while i < N {
         let (node, quick) = nodes[node_of[i] as usize];
-        fields[i] = checked_field!(
+        fields[i] = checked_field_literal!(
             names[i],
             !escaped[i],
             node,

@@ -31,7 +31,7 @@ pub(crate) const fn several(kind_bits: u8) -> bool {
     kind_bits & kind_bits.wrapping_sub(1) != 0
 }
 
-pub(crate) use object::checked_field;
+pub(crate) use object::checked_field_literal;
 pub use object::{Doc, Escape, Field, Hints, Holds, Object, Tagging, Union, Variant};
 
 pub use keyword_rules::KeywordSlots;

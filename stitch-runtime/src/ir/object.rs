@@ -89,7 +89,7 @@ impl<'a> Described<Doc<'a>> {
 /// A field with its glance check given, as a struct literal ([`Field::checked`]'s body): the
 /// one statement of when a field is required, for the columns of a union's fields too, where
 /// constant evaluation would pay a call for each of hundreds of fields.
-macro_rules! checked_field {
+macro_rules! checked_field_literal {
     ($name:expr, $plain:expr, $node:expr, $has_default:expr, $description:expr, $quick:expr) => {{
         let node: &$crate::ir::Node = $node;
         let has_default: bool = $has_default;
@@ -106,7 +106,7 @@ macro_rules! checked_field {
         }
     }};
 }
-pub(crate) use checked_field;
+pub(crate) use checked_field_literal;
 
 /// A named field of an object.
 #[derive(Clone, Copy, Debug)]
@@ -182,7 +182,7 @@ impl<'a> Field<'a> {
         description: Option<Doc<'a>>,
         quick: QuickCheck,
     ) -> Field<'a> {
-        checked_field!(name, plain, node, has_default, description, quick)
+        checked_field_literal!(name, plain, node, has_default, description, quick)
     }
 
     /// Which operations require the field, and what its `null` means: a field of one object.
