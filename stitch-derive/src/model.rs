@@ -136,6 +136,9 @@ pub struct Field {
     pub wire: String,
     pub aliases: Vec<String>,
     pub ty: syn::Type,
+    /// The type as written, printed once: what the derive tells fields' types apart by
+    /// (printing tokens is much of what a proc macro built without optimization spends).
+    pub ty_spelling: String,
     pub description: Option<String>,
     pub has_default: bool,
     /// Where the field's schema comes from.

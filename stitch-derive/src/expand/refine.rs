@@ -139,7 +139,7 @@ fn refine_fields(
         let at_key = at_key && !field.flatten;
         if at_key && field.refine.is_none() && matches!(field.source, Source::Type) {
             // The common field: one call.
-            code.extend(walkers.call(ty, &value, wire));
+            code.extend(walkers.call(field, &value));
             continue;
         }
         let mut steps = TokenStream::new();
@@ -191,14 +191,15 @@ impl Walkers {
         }
     }
 
-    /// A field's walk: its value (of type `ty`) refined at its key.
-    fn call(&mut self, ty: &syn::Type, value: &TokenStream, key: &str) -> TokenStream {
+    /// A field's walk: its value refined at its key.
+    fn call(&mut self, field: &Field, value: &TokenStream) -> TokenStream {
+        let (ty, key) = (&field.ty, &field.wire);
         let refines = quote_spanned!(ty.span()=> <#ty as __s::Shape>::REFINES);
         let refine = quote_spanned!(ty.span()=> <#ty as __s::Shape>::refine);
         let walk = |value: &TokenStream, key: &TokenStream| quote!(__s::refine_field(#value, #key, #refines, #refine, pointer, issues););
-        let spelled = ty.to_token_stream().to_string();
         // A nested function sees neither the impl's parameters nor its `Self`.
-        let names_self = spelled
+        let names_self = field
+            .ty_spelling
             .split(|c: char| !c.is_alphanumeric() && c != '_')
             .any(|word| word == "Self");
         if self.generic || names_self {
@@ -206,21 +207,24 @@ impl Walkers {
         }
         let count = self.by_type.len();
         let items = &mut self.items;
-        let walker = self.by_type.entry(spelled).or_insert_with(|| {
-            let walker = format_ident!("__stitch_refine_{}", count);
-            let walk = walk(&quote!(value), &quote!(key));
-            items.extend(quote! {
-                fn #walker(
-                    value: &#ty,
-                    key: &str,
-                    pointer: &mut __s::JsonPointer,
-                    issues: &mut ::std::vec::Vec<__s::Issue>,
-                ) {
-                    #walk
-                }
+        let walker = self
+            .by_type
+            .entry(field.ty_spelling.clone())
+            .or_insert_with(|| {
+                let walker = format_ident!("__stitch_refine_{}", count);
+                let walk = walk(&quote!(value), &quote!(key));
+                items.extend(quote! {
+                    fn #walker(
+                        value: &#ty,
+                        key: &str,
+                        pointer: &mut __s::JsonPointer,
+                        issues: &mut ::std::vec::Vec<__s::Issue>,
+                    ) {
+                        #walk
+                    }
+                });
+                walker.into_token_stream()
             });
-            walker.into_token_stream()
-        });
         quote!(#walker(#value, #key, pointer, issues);)
     }
 }
@@ -228,26 +232,33 @@ impl Walkers {
 /// Whether the type can carry a `refine` check: its own, its fields', or any inside their
 /// types (composed through `Shape::REFINES`, so walks skip what cannot have one).
 fn refines_expr(contract: &Contract) -> TokenStream {
-    let mut parts = vec![if contract.refine.is_some() {
-        quote!(true)
-    } else {
-        quote!(false)
-    }];
+    // A type named by many fields is asked once (big contracts repeat a few types), told by
+    // its spelling.
+    let mut seen = std::collections::HashSet::new();
+    let mut parts = Vec::new();
+    let mut part = |key: String, code: TokenStream| {
+        if seen.insert(key) {
+            parts.push(code);
+        }
+    };
+    let own = contract.refine.is_some();
+    part(own.to_string(), quote!(#own));
     for field in contract.body.fields() {
         if field.refine.is_some() {
-            parts.push(quote!(true));
+            part(true.to_string(), quote!(true));
         }
         if matches!(field.source, Source::Type) && !passes_by(contract, field) {
             let ty = &field.ty;
-            parts.push(quote!(<#ty as __s::Shape>::REFINES));
+            part(
+                field.ty_spelling.clone(),
+                quote!(<#ty as __s::Shape>::REFINES),
+            );
         }
     }
     for ty in contract.body.newtypes() {
-        parts.push(quote!(<#ty as __s::Shape>::REFINES));
+        let spelling = ty.to_token_stream().to_string();
+        part(spelling, quote!(<#ty as __s::Shape>::REFINES));
     }
-    // A type named by many fields is asked once (big contracts repeat a few types).
-    let mut seen = std::collections::HashSet::new();
-    parts.retain(|part| seen.insert(part.to_string()));
     quote!(#(#parts)||*)
 }
 
@@ -271,7 +282,7 @@ pub fn standard_types_asserted(contract: &Contract) -> TokenStream {
         .body
         .fields()
         .filter(|field| passes_by(contract, field))
-        .filter(|field| seen.insert(field.ty.to_token_stream().to_string()))
+        .filter(|field| seen.insert(field.ty_spelling.as_str()))
         .map(|field| {
             let ty = &field.ty;
             quote_spanned! {ty.span()=>

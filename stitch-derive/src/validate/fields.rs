@@ -5,6 +5,7 @@
 use darling::Error;
 use darling::error::Accumulator;
 use proc_macro2::Span;
+use quote::ToTokens;
 use serde_derive_internals::{ast, attr};
 use stitch_rules::{Attribute, GivenValue, KNOWN_FORMATS, Keyword, check_fit};
 
@@ -117,6 +118,7 @@ pub fn field(
         member: serde_field.member.clone(),
         aliases: serde_view::aliases(attrs.name(), attrs.aliases(), direction),
         wire,
+        ty_spelling: input.ty.to_token_stream().to_string(),
         ty: input.ty,
         description,
         has_default: serde_view::may_be_missing(attrs, serde.container, direction),

@@ -160,8 +160,7 @@ pub(super) fn field_node(field: &Field, consts: &mut Consts) -> FieldNode {
         // A field type's shape is a constant each type has once: a contract names a few
         // types in hundreds of fields.
         let ty = &field.ty;
-        let code = ty.to_token_stream().to_string();
-        return consts.shared(code, |ident| {
+        return consts.shared(field.ty_spelling.clone(), |ident| {
             let item =
                 quote!(const #ident: &'static __s::Node<'static> = <#ty as __s::Shape>::SHAPE;);
             (ty.span(), item, quote!(#ident))
@@ -250,7 +249,7 @@ fn applied_steps(field: &Field) -> (TokenStream, Span) {
 /// attribute with its value. Two fields of one text have the same node, whatever their keys.
 fn node_code(field: &Field) -> String {
     use std::fmt::Write;
-    let mut code = field.ty.to_token_stream().to_string();
+    let mut code = field.ty_spelling.clone();
     match &field.source {
         Source::Type => {}
         Source::Via(ty) => write!(code, " via {}", ty.to_token_stream()).expect("to a string"),
