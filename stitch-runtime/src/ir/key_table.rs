@@ -137,6 +137,9 @@ pub struct NameLists<'a> {
     pub lists: &'a [&'a str],
     /// Every operation with its summary line, as the tag's description lists them.
     pub operations: &'a str,
+    /// Every operation's name as a JSON string, comma-separated: the tag's `enum`, copied
+    /// whole where writing it name by name would cost constant evaluation a call for each.
+    pub names: &'a str,
 }
 
 /// Which operations of a union require a key (the flat object requires it when every one

@@ -441,6 +441,7 @@ mod tests {
                 required,
                 lists: &["v0", "v0 | v1"],
                 operations: "v0; v1",
+                names: "\"v0\",\"v1\"",
             };
             let table = flat_table::<2, 4>(u, &indices, Some(&names));
             table.keys.map(|key| key.named)

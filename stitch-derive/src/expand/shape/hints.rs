@@ -9,6 +9,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 use stitch_rules::doc::summary;
 use stitch_rules::hint::{names_operation, operation_list, summary_list};
+use stitch_rules::json;
 
 use super::fields::is_option;
 use crate::model::{Field, Source, Union, VariantBody};
@@ -45,11 +46,18 @@ pub(super) fn name_lists(union: &Union, of_field: &[u32], keys: usize) -> TokenS
         let line = variant.description.as_deref().and_then(summary);
         (variant.wire.as_str(), line)
     }));
+    let names = union
+        .variants
+        .iter()
+        .map(|variant| format!("\"{}\"", json::escaped(&variant.wire)))
+        .collect::<Vec<_>>()
+        .join(",");
     quote! {
         static __STITCH_NAMES: __s::NameLists<'static> = __s::NameLists {
             required: &[#(#required),*],
             lists: &[#(#lists),*],
             operations: #operations,
+            names: #names,
         };
     }
 }

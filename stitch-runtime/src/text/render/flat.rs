@@ -44,15 +44,7 @@ pub(super) const fn write_flat<'a>(
         sink.raw("\"type\":\"string\",");
     }
     sink.raw("\"enum\":[");
-    let mut v = 0;
-    let variant_count = union.variants.len();
-    while v < variant_count {
-        if v > 0 {
-            sink.byte(b',');
-        }
-        sink.name(union.variants[v].name, union.variants[v].plain);
-        v += 1;
-    }
+    write_operation_names(sink, union);
     sink.raw("]}");
     let Some(content) = content else {
         write_keys(sink, union, rendering, Some(union.tag));
@@ -74,6 +66,27 @@ pub(super) const fn write_flat<'a>(
     }
     sink.byte(b']');
     write_closed(sink, union, rules);
+}
+
+/// Every operation's name as a JSON string, comma-separated: the derive's list copied whole
+/// where it wrote one (`NameLists`), else name by name.
+const fn write_operation_names(sink: &mut Sink<'_>, union: &Union) {
+    if let Some(Flat {
+        names: Some(lists), ..
+    }) = union.flat
+    {
+        sink.raw(lists.names);
+        return;
+    }
+    let mut v = 0;
+    let variant_count = union.variants.len();
+    while v < variant_count {
+        if v > 0 {
+            sink.byte(b',');
+        }
+        sink.name(union.variants[v].name, union.variants[v].plain);
+        v += 1;
+    }
 }
 
 /// `,"properties":{...}` with every key of the union merged (after the tag, when given),
