@@ -9,10 +9,12 @@ use quote::{ToTokens, format_ident, quote, quote_spanned};
 use stitch_rules::{doc, json, keys};
 use syn::spanned::Spanned;
 
+mod columns;
 mod fields;
 mod hints;
 mod layout;
-use fields::{FieldCode, FieldParts, SharedNode, field_code, field_node};
+use columns::operation_columns;
+use fields::{FieldCode, SharedNode, field_code, field_node};
 
 use crate::model::{Body, Contract, Object, Source, Tagging, Union, Variant, VariantBody};
 
@@ -157,12 +159,23 @@ fn union_shape(
         );
     }
     let buffered = buffered_check(union);
+    let table_type_items = key_table_type(&names);
     let consts = quote! {
         #operations_static
         static __STITCH_RAW: __s::Union<'static> = #raw;
         #buffered
         #indices
         const __STITCH_KEYS: usize = __STITCH_INDICES.keys;
+        #table_type_items
+    };
+    let table_type = keyed_shape_type();
+    (consts, quote!(__s::keyed_shape::<#table_type>()))
+}
+
+/// The type carrying a keyed union's table, shape and advertised scratch (`__StitchKeyTable`),
+/// with its hint lists `names`.
+fn key_table_type(names: &TokenStream) -> TokenStream {
+    quote! {
         // The key table and the shape of the union with it, in the constants of a generic
         // impl (`KeyTable`): computed only where the shape is read. The operations above
         // are a constant item, evaluated now, and with them every attribute's fit.
@@ -196,9 +209,7 @@ fn union_shape(
                 ))),
             );
         }
-    };
-    let table_type = keyed_shape_type();
-    (consts, quote!(__s::keyed_shape::<#table_type>()))
+    }
 }
 
 /// The type whose `Shape` is a keyed union's shape with its key table (`__s::KeyTable`): the
@@ -261,151 +272,6 @@ fn key_table_items(union: &Union, sameness: Option<&[String]>) -> (TokenStream, 
             quote!(::core::option::Option::None),
         ),
     }
-}
-
-/// A keyed union's operations as columns, where every operation is an object whose fields
-/// all have their nodes' checks at a glance, and no field or operation has an alias (the
-/// common union): every field of every operation in one static (`__s::field_columns`), the
-/// objects over it (`objects_over`) and the operations over those (`operations_over`), each
-/// one call of array literals. Written as one array of operations, each with its object and
-/// fields, a 60 × 12 union's static made 180 calls and 720 tuples (and, documented, 840
-/// calls more for its descriptions), each a temporary that every rustc pass over the
-/// static's body pays for. `None` for any other union.
-fn operation_columns(union: &Union, consts: &mut Consts) -> Option<Columns> {
-    let mut objects = Vec::with_capacity(union.variants.len());
-    for variant in &union.variants {
-        let VariantBody::Struct(object) = &variant.body else {
-            return None;
-        };
-        if !variant.aliases.is_empty() || object.fields.iter().any(|field| field.flatten) {
-            return None;
-        }
-        objects.push(object);
-    }
-    let deny_unknown = objects.first().is_some_and(|object| object.deny_unknown);
-    if objects
-        .iter()
-        .any(|object| object.deny_unknown != deny_unknown)
-    {
-        return None;
-    }
-    let mut fields = Vec::new();
-    for object in &objects {
-        for field in &object.fields {
-            match field_code(field, consts) {
-                FieldCode::Parts(parts) => fields.push(parts),
-                FieldCode::Call(_) => return None,
-            }
-        }
-    }
-    let field_count = fields.len();
-    let names = fields.iter().map(|field| &field.wire);
-    let escaped = positions(fields.iter().map(|field| !field.plain));
-    // Each field's node as its place in the union's few distinct nodes (with their checks at
-    // a glance): a column of 720 numbers costs rustc less to check and evaluate than two
-    // columns of 720 constants' names.
-    let mut node_places = std::collections::HashMap::new();
-    let mut nodes = Vec::new();
-    let node_of: Vec<u32> = fields
-        .iter()
-        .map(|field| {
-            *node_places.entry(field.shared.number).or_insert_with(|| {
-                nodes.push((&field.node, &field.shared.quick));
-                (nodes.len() - 1) as u32
-            })
-        })
-        .collect();
-    let nodes = nodes.iter().map(|(node, quick)| quote!((#node, #quick)));
-    let defaults = positions(fields.iter().map(|field| field.has_default));
-    let field_docs = doc_column(fields.iter().map(|field| field.description.as_deref()));
-    let counts = objects.iter().map(|object| object.fields.len() as u32);
-    let operation_count = union.variants.len();
-    let operation_names = union.variants.iter().map(|variant| &variant.wire);
-    let operations_escaped = positions(
-        union
-            .variants
-            .iter()
-            .map(|variant| !json::is_plain(&variant.wire)),
-    );
-    let operation_docs = || {
-        union
-            .variants
-            .iter()
-            .map(|variant| variant.description.as_deref())
-    };
-    let descriptions = doc_column(operation_docs());
-    let summaries = doc_column(operation_docs().map(|text| text.and_then(doc::summary)));
-    let items = quote! {
-        static __STITCH_FIELD_COLUMN: [__s::Field<'static>; #field_count] =
-            __s::field_columns(
-                [#(#names),*],
-                &[#(#escaped),*],
-                &[#(#nodes),*],
-                [#(#node_of),*],
-                &[#(#defaults),*],
-                #field_docs,
-            );
-        static __STITCH_OBJECTS: [__s::Object<'static>; #operation_count] =
-            __s::objects_over(&__STITCH_FIELD_COLUMN, [#(#counts),*], #deny_unknown);
-        static __STITCH_OPERATIONS: [__s::Variant<'static>; #operation_count] =
-            __s::operations_over(
-                [#(#operation_names),*],
-                &[#(#operations_escaped),*],
-                #descriptions,
-                #summaries,
-                &__STITCH_OBJECTS,
-            );
-    };
-    Some(Columns {
-        items,
-        sameness: fields.iter().map(FieldParts::sameness).collect(),
-    })
-}
-
-/// A keyed union's operations as columns: their items, and what each field, every
-/// operation's in order, must share with another under its key to repeat it.
-struct Columns {
-    items: TokenStream,
-    sameness: Vec<String>,
-}
-
-/// A column's descriptions (`__s::DocColumn`): the positions that have one, their texts and
-/// hashes, and the escaped texts of those that need a JSON escape, each computed here by the
-/// shared rules, as [`option_doc`] computes one.
-fn doc_column<'a>(texts: impl Iterator<Item = Option<&'a str>>) -> TokenStream {
-    let described: Vec<(u32, &str)> = texts
-        .enumerate()
-        .filter_map(|(position, text)| Some((position as u32, text?)))
-        .collect();
-    if described.is_empty() {
-        return quote!(__s::DocColumn::NONE);
-    }
-    let at = described.iter().map(|(position, _)| position);
-    let texts = described.iter().map(|(_, text)| text);
-    let hashes = described.iter().map(|(_, text)| json::fnv1a(text));
-    let escaped = described
-        .iter()
-        .enumerate()
-        .filter_map(|(index, (_, text))| {
-            let escaped = escaped_doc(text)?;
-            let index = index as u32;
-            Some(quote!((#index, #escaped)))
-        });
-    quote!(__s::DocColumn {
-        at: &[#(#at),*],
-        texts: &[#(#texts),*],
-        hashes: &[#(#hashes),*],
-        escaped: &[#(#escaped),*],
-    })
-}
-
-/// The positions, in order, of the places that are marked.
-fn positions(marked: impl Iterator<Item = bool>) -> Vec<u32> {
-    marked
-        .enumerate()
-        .filter(|(_, marked)| *marked)
-        .map(|(position, _)| position as u32)
-        .collect()
 }
 
 /// serde reads an internally or adjacently tagged operation through a buffer that holds no
@@ -611,7 +477,7 @@ fn option_doc(text: Option<&str>) -> TokenStream {
 
 /// A description's JSON escape, computed at expansion so that rendering copies it whole;
 /// `None` where the text needs none.
-fn escaped_doc(text: &str) -> Option<String> {
+pub(super) fn escaped_doc(text: &str) -> Option<String> {
     let escaped = json::escaped(text);
     (escaped != text).then_some(escaped)
 }
