@@ -152,14 +152,15 @@ pub const fn field_columns<const N: usize>(
     descriptions: DocColumn,
 ) -> [Field<'static>; N] {
     let mut fields = [bare_field("", true, &Node::OPAQUE, QuickCheck::Walk); N];
+    let descriptions = descriptions.spread::<N>();
     let mut i = 0;
     while i < N {
         let (node, quick) = nodes[node_of[i] as usize];
-        fields[i] = checked_field_literal!(names[i], true, node, false, None, quick);
+        fields[i] = checked_field_literal!(names[i], true, node, false, descriptions[i], quick);
         i += 1;
     }
-    // The few fields with an escaped name, a default or a description, each visited once,
-    // so the common field's loop reads no column of its own for them.
+    // The few fields with an escaped name or a default, each visited once, so the loop over
+    // every field reads no column of its own for them.
     let mut p = 0;
     while p < escaped.len() {
         fields[escaped[p] as usize].plain = false;
@@ -178,13 +179,6 @@ pub const fn field_columns<const N: usize>(
             field.quick
         );
         p += 1;
-    }
-    let mut next_escaped = 0;
-    let mut d = 0;
-    while d < descriptions.at.len() {
-        fields[descriptions.at[d] as usize].description =
-            Some(descriptions.doc(d, &mut next_escaped));
-        d += 1;
     }
     fields
 }
@@ -239,27 +233,22 @@ impl DocColumn {
         let mut d = 0;
         let count = self.at.len();
         while d < count {
-            descriptions[self.at[d] as usize] = Some(self.doc(d, &mut next_escaped));
-            d += 1;
-        }
-        descriptions
-    }
-
-    /// The `d`th description, read in order: `next_escaped` is the index in `escaped` of the
-    /// next text that needs an escape (0 before the first).
-    const fn doc(&self, d: usize, next_escaped: &mut usize) -> Doc<'static> {
-        let escape =
-            if *next_escaped < self.escaped.len() && self.escaped[*next_escaped].0 as usize == d {
-                *next_escaped += 1;
-                Escape::Escaped(self.escaped[*next_escaped - 1].1)
+            let escape = if next_escaped < self.escaped.len()
+                && self.escaped[next_escaped].0 as usize == d
+            {
+                next_escaped += 1;
+                Escape::Escaped(self.escaped[next_escaped - 1].1)
             } else {
                 Escape::Plain
             };
-        Doc {
-            text: self.texts[d],
-            escape,
-            hash: self.hashes[d],
+            descriptions[self.at[d] as usize] = Some(Doc {
+                text: self.texts[d],
+                escape,
+                hash: self.hashes[d],
+            });
+            d += 1;
         }
+        descriptions
     }
 }
 
