@@ -174,7 +174,7 @@ fn refine_fields(
 /// type's span, as the `SHAPE` use does, so a type without a shape is reported once, there;
 /// and a field's call names only its walker, where naming the type's `REFINES` and `refine`
 /// made two paths for rustc to resolve at every field (25M instructions for a 60 × 12 union
-/// of 120 such fields). A nested function would not see a generic contract's parameters nor
+/// of 80 such fields). A nested function would not see a generic contract's parameters nor
 /// `Self`: such a field names its type's items itself.
 struct Walkers {
     generic: bool,
