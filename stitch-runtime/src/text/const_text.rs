@@ -238,16 +238,6 @@ impl<const CAPACITY: usize> Scratch<CAPACITY> {
         assert!(self.fits(), "stitch: a schema did not fit its buffer");
         utf8(self.bytes.split_at(self.len).0)
     }
-
-    /// The schema's length: the written one, or counted again when it did not fit (the node
-    /// and mode must be the ones written).
-    pub const fn schema_len(&self, node: &'static Node<'static>, rendering: Rendering) -> usize {
-        if self.fits() {
-            self.len
-        } else {
-            schema_len(node, rendering)
-        }
-    }
 }
 
 /// The scratch a contract's advertised schema is written into.
@@ -278,12 +268,8 @@ mod tests {
         let roomy = Scratch::<256>::write(NODE, Rendering::ADVERTISED);
         let tight = Scratch::<8>::write(NODE, Rendering::ADVERTISED);
         assert!(roomy.fits() && !tight.fits(), "{expected}");
-        assert_eq!(roomy.schema_len(NODE, Rendering::ADVERTISED), LEN);
-        assert_eq!(
-            tight.schema_len(NODE, Rendering::ADVERTISED),
-            LEN,
-            "counted again"
-        );
+        assert_eq!(roomy.len, LEN);
+        assert_eq!(tight.len, LEN, "what does not fit is counted");
         assert_eq!(roomy.prefix::<LEN>(), expected.as_bytes());
         assert_eq!(
             roomy.prefix::<256>()[LEN..],
