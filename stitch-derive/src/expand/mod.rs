@@ -30,8 +30,7 @@ pub fn expand(contract: &Contract) -> TokenStream {
     let refine = refine_items(contract);
     let standard_types = standard_types_asserted(contract);
     let generic = !contract.generics.params.is_empty();
-    let operations_first = has_key_table(contract)
-        .then(|| quote!(let _ = const { __s::total_fields(&__STITCH_RAW) };));
+    let operations_first = operations_first(contract);
     let schema_fn = (!generic).then(|| {
         quote!(
             fn input_schema() -> &'static str {
@@ -95,6 +94,12 @@ pub fn expand_shape(contract: &Contract) -> TokenStream {
     }
 }
 
+/// A keyed union's operations evaluated first, where its shape or a text is read: a misfit in
+/// them is reported before its key table is computed. Nothing for any other contract.
+fn operations_first(contract: &Contract) -> Option<TokenStream> {
+    has_key_table(contract).then(|| quote!(let _ = const { __s::total_fields(&__STITCH_RAW) };))
+}
+
 /// What only a non-generic contract has: its schemas as compile-time constants, the IR
 /// evaluated where the type is declared, and the guard when the contract asks for it.
 fn compile_time_items(contract: &Contract) -> TokenStream {
@@ -116,8 +121,9 @@ fn compile_time_items(contract: &Contract) -> TokenStream {
         // A keyed union's advertised schema, from the scratch its table type writes: the
         // operations first, as `__stitch_shape` names them, but not the shape's constant (its
         // table is computed inside the scratch's evaluation, before the renderer is entered).
+        let operations_first = operations_first(contract);
         quote!({
-            let _ = const { __s::total_fields(&__STITCH_RAW) };
+            #operations_first
             __s::keyed_advertised_text::<#source>()
         })
     } else if contract.flatten {

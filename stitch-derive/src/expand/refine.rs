@@ -173,7 +173,7 @@ fn refine_fields(
 /// the contract's fields name, nested in `refine`: each names the type's `Shape` items at the
 /// type's span, as the `SHAPE` use does, so a type without a shape is reported once, there;
 /// and a field's call names only its walker, where naming the type's `REFINES` and `refine`
-/// made two paths for rustc to resolve at every field (25M instructions for a 60 × 12 union
+/// made two paths for rustc to resolve at every field (29M instructions for a 60 × 12 union
 /// of 80 such fields). A nested function would not see a generic contract's parameters nor
 /// `Self`: such a field names its type's items itself.
 struct Walkers {
@@ -196,14 +196,16 @@ impl Walkers {
         let (ty, key) = (&field.ty, &field.wire);
         let refines = quote_spanned!(ty.span()=> <#ty as __s::Shape>::REFINES);
         let refine = quote_spanned!(ty.span()=> <#ty as __s::Shape>::refine);
-        let walk = |value: &TokenStream, key: &TokenStream| quote!(__s::refine_field(#value, #key, #refines, #refine, pointer, issues););
+        // A call's value and key come first, then the type's items.
+        let of_type = quote!(#refines, #refine);
+        let walk = |at: TokenStream| quote!(__s::refine_field(#at, #of_type, pointer, issues););
         // A nested function sees neither the impl's parameters nor its `Self`.
         let names_self = field
             .ty_spelling
             .split(|c: char| !c.is_alphanumeric() && c != '_')
             .any(|word| word == "Self");
         if self.generic || names_self {
-            return walk(value, &key.to_token_stream());
+            return walk(quote!(#value, #key));
         }
         let count = self.by_type.len();
         let items = &mut self.items;
@@ -212,7 +214,7 @@ impl Walkers {
             .entry(field.ty_spelling.clone())
             .or_insert_with(|| {
                 let walker = format_ident!("__stitch_refine_{}", count);
-                let walk = walk(&quote!(value), &quote!(key));
+                let walk = walk(quote!(value, key));
                 items.extend(quote! {
                     fn #walker(
                         value: &#ty,
